@@ -1,0 +1,78 @@
+// Request and response bodies of the platform's HTTP API, shared by `api` and `web`.
+
+export interface PublicUser {
+  id: string;
+  /** The first characters of the recovery key, to tell accounts apart. */
+  keyHint: string;
+  createdAt: string;
+  isAdmin: boolean;
+}
+
+export interface SignupResponse {
+  /** Shown once; only its hash is stored. */
+  recoveryKey: string;
+  user: PublicUser;
+}
+export interface LoginRequest {
+  recoveryKey: string;
+}
+export interface MeResponse {
+  user: PublicUser;
+}
+
+export interface HealthResponse {
+  ok: true;
+  version: string;
+}
+
+export type LlmProviderName = 'anthropic' | 'openai' | 'offline';
+export interface InfoResponse {
+  version: string;
+  nodeVersion: string;
+  startedAt: string;
+  provider: { name: LlmProviderName; model: string | null; baseUrl: string | null };
+  containerEngine: { reachable: boolean; version: string | null; detail: string };
+  database: { mode: 'embedded' | 'external' };
+  previewDomain: string;
+}
+
+export interface ProjectListItem {
+  name: string;
+  fileCount: number;
+  modifiedAt: string;
+}
+export interface ProjectListResponse {
+  projects: ProjectListItem[];
+}
+export interface ProjectTreeResponse {
+  /** Slash-separated file paths. */
+  tree: string[];
+}
+export interface FileContentResponse {
+  content: string;
+}
+export interface PreviewStatusResponse {
+  isBuilt: boolean;
+  previewUrl: string;
+}
+export interface SaveProjectRequest {
+  projectName: string;
+  files: Record<string, string>;
+}
+export interface SaveProjectResponse {
+  filesSaved: number;
+  projectDir: string;
+}
+
+export type JobStatus = 'running' | 'completed' | 'failed' | 'unknown';
+export interface ActiveJob {
+  id: string;
+  projectName: string;
+  projectId: string | null;
+}
+export interface ActiveJobsResponse {
+  jobs: ActiveJob[];
+}
+export interface JobStatusResponse {
+  status: JobStatus;
+}

@@ -1,0 +1,20 @@
+/** Spec section 5: letters, numbers, hyphens and underscores. */
+export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const PROJECT_NAME_MAX_LENGTH = 64;
+export const DEFAULT_PROJECT_NAME = 'my-react-app';
+export const INVALID_PROJECT_NAME_MESSAGE =
+  'Invalid project name. Use only letters, numbers, hyphens (-), and underscores (_).';
+export const PROJECT_NAME_TOO_LONG_MESSAGE = `Project name is too long (max ${PROJECT_NAME_MAX_LENGTH} characters).`;
+export const PROJECT_NAME_REQUIRED_MESSAGE = 'Project name is required';
+
+/** An empty name falls back to the default; the caller decides whether that is allowed. */
+export function normalizeProjectName(input: string | undefined | null): string {
+  const trimmed = (input ?? '').trim();
+  return trimmed === '' ? DEFAULT_PROJECT_NAME : trimmed;
+}
+
+/** Returns the message to show, or null when the name is valid. */
+export function projectNameError(name: string): string | null {
+  if (name.length > PROJECT_NAME_MAX_LENGTH) return PROJECT_NAME_TOO_LONG_MESSAGE;
+  return PROJECT_NAME_PATTERN.test(name) ? null : INVALID_PROJECT_NAME_MESSAGE;
+}
