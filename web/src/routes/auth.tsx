@@ -1,3 +1,30 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { meQueryOptions } from '@/api/queries/auth';
+import { AuthPage } from '@/components/auth/auth-page';
+import { safeRedirect } from '@/components/auth/safe-redirect';
 
-export const Route = createFileRoute('/auth')({ component: () => <main>TODO auth</main> });
+interface AuthSearch {
+  redirect?: string;
+}
+
+export const Route = createFileRoute('/auth')({
+  validateSearch: (search: Record<string, unknown>): AuthSearch => {
+    const target = safeRedirect(search.redirect);
+    return target ? { redirect: target } : {};
+  },
+  beforeLoad: async ({ context, search }) => {
+    let signedIn = false;
+    try {
+      signedIn = (await context.queryClient.ensureQueryData(meQueryOptions)) !== null;
+    } catch {
+      // The session check failed; the forms still work and will report the real problem.
+    }
+    if (signedIn) throw redirect({ href: search.redirect ?? '/', replace: true });
+  },
+  component: AuthRoute,
+});
+
+function AuthRoute() {
+  const { redirect: redirectTo } = Route.useSearch();
+  return <AuthPage redirectTo={redirectTo} />;
+}

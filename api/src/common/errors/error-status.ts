@@ -1,0 +1,22 @@
+import { ErrorCode } from '@forge/protocol/errors';
+
+const STATUS: Record<ErrorCode, number> = {
+  [ErrorCode.BadRequest]: 400,
+  [ErrorCode.MalformedJson]: 400,
+  [ErrorCode.Validation]: 400,
+  [ErrorCode.InvalidProjectName]: 400,
+  [ErrorCode.InvalidPath]: 400,
+  [ErrorCode.Unauthenticated]: 401,
+  [ErrorCode.InvalidRecoveryKey]: 401,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.ProjectNotFound]: 404,
+  [ErrorCode.FileNotFound]: 404,
+  [ErrorCode.Conflict]: 409,
+  [ErrorCode.PayloadTooLarge]: 413,
+  [ErrorCode.Unavailable]: 503,
+  [ErrorCode.Internal]: 500,
+};
+
+export function statusForCode(code: ErrorCode): number {
+  return STATUS[code];
+}

@@ -1,0 +1,30 @@
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { type AuthUser, CurrentUser } from '../auth/auth.decorators.js';
+import { type SaveProjectDto, saveProjectSchema } from './dto/save-project.dto.js';
+import { ProjectsService } from './projects.service.js';
+
+@Controller('projects')
+export class ProjectsController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser) { return this.projects.list(user.id); }
+
+  @Post('save')
+  save(@CurrentUser() user: AuthUser, @Body({ schema: saveProjectSchema }) body: SaveProjectDto) { return this.projects.save(user.id, body.projectName, body.files); }
+
+  @Get(':project/tree')
+  tree(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.tree(user.id, project); }
+
+  @Get(':project/file/*path')
+  file(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('path') path: string[]) { return this.projects.file(user.id, project, path.join('/')); }
+
+  @Get(':project/preview-status')
+  previewStatus(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.previewStatus(user.id, project); }
+
+  @Get(':project/download')
+  download(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.download(user.id, project); }
+
+  @Delete(':project')
+  remove(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.remove(user.id, project); }
+}

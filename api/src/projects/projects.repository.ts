@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service.js';
+
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  updatedAt: Date;
+}
+
+export interface FileRecord {
+  path: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+@Injectable()
+export class ProjectsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async listWithFileCounts(ownerId: string): Promise<Array<ProjectRecord & { fileCount: number }>> {
+    const rows = await this.prisma.project.findMany({
+      where: { ownerId },
+      orderBy: { updatedAt: 'desc' },
+      select: { id: true, name: true, updatedAt: true, _count: { select: { files: true } } },
+    });
+    return rows.map(({ _count, ...project }) => ({ ...project, fileCount: _count.files }));
+  }
+
+  findByName(ownerId: string, name: string): Promise<ProjectRecord | null> {
+    return this.prisma.project.findUnique({
+      where: { ownerId_name: { ownerId, name } },
+      select: { id: true, name: true, updatedAt: true },
+    });
+  }
+
+  async filePaths(projectId: string): Promise<string[]> {
+    const rows = await this.prisma.projectFile.findMany({ where: { projectId }, select: { path: true }, orderBy: { path: 'asc' } });
+    return rows.map((row) => row.path);
+  }
+
+  async hasFile(projectId: string, path: string): Promise<boolean> {
+    return (await this.prisma.projectFile.count({ where: { projectId, path } })) > 0;
+  }
+
+  upsertProject(ownerId: string, name: string): Promise<ProjectRecord> {
+    return this.prisma.project.upsert({
+      where: { ownerId_name: { ownerId, name } },
+      create: { ownerId, name },
+      update: { updatedAt: new Date() },
+      select: { id: true, name: true, updatedAt: true },
+    });
+  }
+
+  /** Makes the recorded file set exactly `files`. */
+  async replaceFiles(projectId: string, files: FileRecord[]): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.projectFile.deleteMany({ where: { projectId, path: { notIn: files.map((f) => f.path) } } }),
+      ...files.map((file) =>
+        this.prisma.projectFile.upsert({
+          where: { projectId_path: { projectId, path: file.path } },
+          create: { projectId, ...file },
+          update: { sizeBytes: file.sizeBytes, sha256: file.sha256 },
+        }),
+      ),
+      this.prisma.project.update({ where: { id: projectId }, data: { updatedAt: new Date() } }),
+    ]);
+  }
+
+  async delete(projectId: string): Promise<void> {
+    await this.prisma.project.delete({ where: { id: projectId } });
+  }
+}

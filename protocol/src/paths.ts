@@ -1,0 +1,17 @@
+/** Why a project file path is refused, or null when it is a safe relative path inside the project. */
+export function unsafePathReason(path: string): string | null {
+  if (path.length === 0) return 'empty path';
+  if (path.length > 512) return 'path longer than 512 characters';
+  if (path.includes('\0')) return 'NUL character in path';
+  if (path.includes('\\')) return 'backslash in path';
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'absolute path';
+  const segments = path.split('/');
+  if (segments.some((s) => s === '..')) return 'path escapes the project';
+  if (segments.some((s) => s === '' || s === '.')) return 'empty or "." path segment';
+  if (segments.some((s) => /[\u0000-\u001f\u007f]/.test(s))) return 'control character in path';
+  return null;
+}
+
+export function isSafeProjectPath(path: string): boolean {
+  return unsafePathReason(path) === null;
+}

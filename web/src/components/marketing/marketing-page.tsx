@@ -1,0 +1,3 @@
+export function MarketingPage() {
+  return <main>TODO marketing</main>;
+}

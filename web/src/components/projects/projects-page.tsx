@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AlertCircle, ArrowLeft, FolderPlus, Plus, RotateCcw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { getErrorMessage } from '@/api/errors';
+import { projectListQueryOptions } from '@/api/queries/projects';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ForgeLogo } from '@/components/ui/logo';
+import { Spinner } from '@/components/ui/spinner';
+import { StatePanel } from '@/components/ui/state-panel';
+import { DeleteProjectDialog } from './delete-project-dialog';
+import { EditProjectDialog } from './edit-project-dialog';
+import { ProjectCard } from './project-card';
+
+export function ProjectsPage() {
+  const navigate = useNavigate();
+  const projects = useQuery(projectListQueryOptions);
+  const [opening, setOpening] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const sorted = useMemo(
+    () => [...(projects.data?.projects ?? [])].sort((a, b) => Date.parse(b.modifiedAt) - Date.parse(a.modifiedAt)),
+    [projects.data],
+  );
+
+  const open = (name: string) => {
+    setOpening(name);
+    // The workspace owns loading a project; it reads the name from the address.
+    void navigate({ href: `/?project=${encodeURIComponent(name)}` });
+  };
+
+  return (
+    <div className="min-h-full bg-[radial-gradient(ellipse_80%_50%_at_50%_-10%,color-mix(in_srgb,var(--color-primary)_12%,transparent),transparent)]">
+      <header className="sticky top-0 z-20 border-b border-border bg-background/80 backdrop-blur-md">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
+            <ArrowLeft className="size-4" aria-hidden />
+            Back
+          </Link>
+          <span className="h-5 w-px bg-border" aria-hidden />
+          <Link to="/" aria-label="Forge home" className="rounded-md">
+            <ForgeLogo markClassName="size-6" />
+          </Link>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+        <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">My Projects</h1>
+            <p className="mt-1.5 text-sm text-muted">
+              {projects.isSuccess && sorted.length > 0
+                ? `${sorted.length} ${sorted.length === 1 ? 'project' : 'projects'} · private to your account`
+                : 'Everything the agent has built for you, private to your account.'}
+            </p>
+          </div>
+          {projects.isSuccess && sorted.length > 0 && (
+            <Link to="/" className={buttonClasses('primary', 'md', 'self-start sm:self-auto')}>
+              <Plus className="size-4" aria-hidden />
+              New Project
+            </Link>
+          )}
+        </div>
+
+        {projects.isPending && (
+          <div className="flex flex-col items-center justify-center gap-3 py-24 text-sm text-muted">
+            <Spinner className="size-6" label="Loading projects" />
+            <p>Loading projects...</p>
+          </div>
+        )}
+
+        {projects.isError && (
+          <StatePanel
+            tone="destructive"
+            icon={<AlertCircle aria-hidden />}
+            title="Failed to load projects"
+            actions={
+              <Button variant="outline" onClick={() => window.location.reload()}>
+                <RotateCcw className="size-4" aria-hidden />
+                Retry
+              </Button>
+            }
+            className="rounded-[var(--radius-card)] border border-border bg-surface"
+          >
+            {getErrorMessage(projects.error, 'The project list could not be loaded.')}
+          </StatePanel>
+        )}
+
+        {projects.isSuccess && sorted.length === 0 && (
+          <StatePanel
+            tone="primary"
+            icon={<FolderPlus aria-hidden />}
+            title="No projects yet"
+            actions={
+              <Link to="/" className={buttonClasses('primary')}>
+                Go to Home
+              </Link>
+            }
+            className="max-w-none rounded-[var(--radius-card)] border border-dashed border-border-strong bg-surface/60 py-20"
+          >
+            Generate your first project to get started
+          </StatePanel>
+        )}
+
+        {sorted.length > 0 && (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
+            {sorted.map((project) => (
+              <li key={project.name} className="min-w-0">
+                <ProjectCard
+                  project={project}
+                  isOpening={opening === project.name}
+                  onOpen={() => open(project.name)}
+                  onEdit={() => setEditing(project.name)}
+                  onDelete={() => setDeleting(project.name)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+
+      <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
+      <EditProjectDialog key={editing ?? ''} project={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
+import { proxy, useSnapshot, type Snapshot } from 'valtio';
+import { buildFileTree, findNode, type FileNode } from './file-tree';
+
+export type WorkspaceView = 'generate' | 'code' | 'terminal' | 'database' | 'secrets' | 'preview';
+export type WorkspaceStatus = 'Ready' | 'Generating' | 'Building' | 'Complete' | 'Error';
+export type LogType = 'info' | 'success' | 'warning' | 'error' | 'other';
+export type ContentMode = 'replace' | 'append';
+
+export interface LogEntry {
+  id: string;
+  message: string;
+  type: LogType;
+  /** Epoch milliseconds. */
+  timestamp: number;
+}
+
+export interface WorkspaceFile {
+  path: string;
+  isStreaming: boolean;
+}
+
+/** Spec section 3, "Workspace state". */
+export interface WorkspaceState {
+  isGenerating: boolean;
+  currentProject: string | null;
+  fileTree: FileNode[];
+  activeFile: string | null;
+  fileContents: Record<string, string>;
+  streamingContent: string;
+  files: WorkspaceFile[];
+  logs: LogEntry[];
+  currentView: WorkspaceView;
+  sidebarOpen: boolean;
+  status: WorkspaceStatus;
+  previewUrl: string | null;
+}
+
+export function createInitialWorkspaceState(): WorkspaceState {
+  return {
+    isGenerating: false,
+    currentProject: null,
+    fileTree: [],
+    activeFile: null,
+    fileContents: {},
+    streamingContent: '',
+    files: [],
+    logs: [],
+    currentView: 'code',
+    sidebarOpen: false,
+    status: 'Ready',
+    previewUrl: null,
+  };
+}
+
+/** Spec section 4, "Workspace actions". */
+export interface WorkspaceActions {
+  startGeneration(projectName: string): void;
+  stopGeneration(): void;
+  addFile(path: string): void;
+  updateFileContent(path: string, content: string, mode?: ContentMode): void;
+  completeFile(path: string): void;
+  setActiveFile(path: string | null): void;
+  addLog(message: string, type?: LogType): void;
+  clearLogs(): void;
+  setView(view: WorkspaceView): void;
+  toggleSidebar(): void;
+  setSidebarOpen(open: boolean): void;
+  setStatus(status: WorkspaceStatus): void;
+  setPreviewUrl(url: string | null): void;
+  clearProject(): void;
+  /** A saved project: its files are complete, their text is fetched when opened. */
+  loadProject(name: string, paths: readonly string[]): void;
+}
+
+export interface WorkspaceStore {
+  state: WorkspaceState;
+  actions: WorkspaceActions;
+}
+
+export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): WorkspaceStore {
+  const state = proxy<WorkspaceState>({ ...createInitialWorkspaceState(), ...initial });
+  let logSequence = 0;
+
+  const rebuildTree = () => {
+    state.fileTree = buildFileTree(
+      state.files.map((file) => file.path),
+      state.fileContents,
+    );
+  };
+
+  const actions: WorkspaceActions = {
+    startGeneration(projectName) {
+      state.isGenerating = true;
+      state.currentProject = projectName;
+      state.files = [];
+      state.fileTree = [];
+      state.fileContents = {};
+      state.activeFile = null;
+      state.streamingContent = '';
+      state.logs = [];
+      state.previewUrl = null;
+      state.status = 'Generating';
+    },
+
+    stopGeneration() {
+      state.isGenerating = false;
+      // A stream that ends without closing its last file still leaves that file finished.
+      for (const file of state.files) file.isStreaming = false;
+      state.status = state.files.length > 0 ? 'Complete' : 'Ready';
+    },
+
+    addFile(path) {
+      const existing = state.files.find((file) => file.path === path);
+      if (existing) {
+        // The same start marker again continues the file (token limit reached): keep what came before.
+        existing.isStreaming = true;
+      } else {
+        state.fileContents[path] = '';
+        state.files.push({ path, isStreaming: true });
+        rebuildTree();
+      }
+      state.activeFile = path;
+      state.streamingContent = state.fileContents[path] ?? '';
+    },
+
+    updateFileContent(path, content, mode = 'replace') {
+      const next = mode === 'append' ? (state.fileContents[path] ?? '') + content : content;
+      state.fileContents[path] = next;
+      const node = findNode(state.fileTree, path);
+      if (node && node.type === 'file') node.content = next;
+      if (state.activeFile === path) state.streamingContent = next;
+    },
+
+    completeFile(path) {
+      const file = state.files.find((entry) => entry.path === path);
+      if (file) file.isStreaming = false;
+    },
+
+    setActiveFile(path) {
+      state.activeFile = path;
+      state.streamingContent = path === null ? '' : (state.fileContents[path] ?? '');
+      state.currentView = 'code';
+    },
+
+    addLog(message, type = 'info') {
+      logSequence += 1;
+      state.logs.push({ id: `${Date.now().toString(36)}-${logSequence}`, message, type, timestamp: Date.now() });
+    },
+
+    clearLogs() {
+      state.logs = [];
+    },
+
+    setView(view) {
+      state.currentView = view;
+    },
+
+    toggleSidebar() {
+      state.sidebarOpen = !state.sidebarOpen;
+    },
+
+    setSidebarOpen(open) {
+      state.sidebarOpen = open;
+    },
+
+    setStatus(status) {
+      state.status = status;
+    },
+
+    setPreviewUrl(url) {
+      state.previewUrl = url === '' ? null : url;
+    },
+
+    clearProject() {
+      Object.assign(state, createInitialWorkspaceState());
+    },
+
+    loadProject(name, paths) {
+      state.currentProject = name;
+      state.isGenerating = false;
+      state.files = paths.map((path) => ({ path, isStreaming: false }));
+      state.fileContents = {};
+      state.activeFile = null;
+      state.streamingContent = '';
+      rebuildTree();
+    },
+  };
+
+  return { state, actions };
+}
+
+const WorkspaceContext = createContext<WorkspaceStore | null>(null);
+
+export interface WorkspaceProviderProps {
+  children?: ReactNode;
+  /** For tests and stories; by default each provider makes its own store. */
+  store?: WorkspaceStore;
+}
+
+export function WorkspaceProvider({ children, store }: WorkspaceProviderProps) {
+  const [value] = useState(() => store ?? createWorkspaceStore());
+  return createElement(WorkspaceContext.Provider, { value }, children);
+}
+
+/** The store itself, for event handlers and effects that must read the latest state without re-rendering. */
+export function useWorkspaceStore(): WorkspaceStore {
+  const store = useContext(WorkspaceContext);
+  if (!store) throw new Error('useWorkspace must be used within a WorkspaceProvider');
+  return store;
+}
+
+/** A render snapshot of the workspace (re-renders only on the fields read) and its actions. */
+export function useWorkspace(): { state: Snapshot<WorkspaceState>; actions: WorkspaceActions } {
+  const store = useWorkspaceStore();
+  const state = useSnapshot(store.state);
+  return { state, actions: store.actions };
+}
