@@ -8,6 +8,8 @@ const swc = [
       keepClassNames: true,
     },
     module: { type: 'es6' },
+    // .swcrc leaves tests out of the build; tests bring their own options.
+    swcrc: false,
   },
 ];
 const shared = {
@@ -20,8 +22,16 @@ const shared = {
   },
 };
 export default {
+  // Integration tests start servers and databases; units finish far below this.
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.test.ts'], testTimeout: 60_000 },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
   ],
 };

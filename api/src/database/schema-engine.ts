@@ -20,12 +20,22 @@ declare const WebAssembly: {
   Instance: new (module: object, imports: Record<string, unknown>) => { exports: Record<string, unknown> };
 };
 
+type EngineClass = { new: (o: unknown, cb: unknown, adapter: unknown) => Promise<WasmSchemaEngine> };
+
 interface WasmSchemaEngine {
   diff(params: unknown): Promise<DiffResult>;
   free(): void;
 }
 
-async function loadEngineClass(): Promise<{ new: (o: unknown, cb: unknown, adapter: unknown) => Promise<WasmSchemaEngine> }> {
+let engineClass: Promise<EngineClass> | undefined;
+
+/** The wasm module holds global state: instantiate it once per process. */
+function loadEngineClass(): Promise<EngineClass> {
+  engineClass ??= instantiateEngine();
+  return engineClass;
+}
+
+async function instantiateEngine(): Promise<EngineClass> {
   // The glue reports Rust panics through this global; keep the message so errors say what happened.
   const registry = { message: '', set_message(message: string) { registry.message = message; console.error('schema engine panic:', message); } };
   (globalThis as Record<string, unknown>).PRISMA_WASM_PANIC_REGISTRY = registry;

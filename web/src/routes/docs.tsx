@@ -1,3 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DocsPage } from '@/components/docs/docs-page';
 
-export const Route = createFileRoute('/docs')({ component: () => <main>TODO docs</main> });
+export const Route = createFileRoute('/docs')({ component: DocsPage });

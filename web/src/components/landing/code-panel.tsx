@@ -2,6 +2,7 @@ import { AlertCircle, Check, Copy, FileCode2, MousePointerClick } from 'lucide-r
 import { forwardRef, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { countLines, formatLineCount } from '@/lib/format';
 import { highlightToHtml } from './highlight';
 import './code-theme.css';
 
@@ -17,7 +18,7 @@ interface CodePanelProps {
 }
 
 export const CodePanel = forwardRef<HTMLElement, CodePanelProps>(function CodePanel({ path, view }, ref) {
-  const lineCount = view.status === 'loaded' ? view.content.split('\n').length : 0;
+  const lineCount = view.status === 'loaded' ? countLines(view.content) : 0;
   return (
     <section
       ref={ref}
@@ -32,7 +33,7 @@ export const CodePanel = forwardRef<HTMLElement, CodePanelProps>(function CodePa
         {view.status === 'loaded' && (
           <>
             <span className="hidden shrink-0 text-xs text-subtle sm:inline">
-              {lineCount} {lineCount === 1 ? 'line' : 'lines'}
+              {formatLineCount(lineCount)}
             </span>
             <CopyButton text={view.content} />
           </>
@@ -73,7 +74,7 @@ function PanelBody({ path, view }: CodePanelProps) {
 function HighlightedCode({ path, content }: { path: string; content: string }) {
   const html = useMemo(() => highlightToHtml(content, path), [content, path]);
   const numbers = useMemo(() => {
-    const count = content.split('\n').length;
+    const count = Math.max(1, countLines(content));
     return Array.from({ length: count }, (_, index) => index + 1).join('\n');
   }, [content]);
 

@@ -43,7 +43,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
           <span className="font-mono">{user.keyHint}…</span>
         </span>
       </Tooltip>
-      <Tooltip label="Sign out">
+      <Tooltip label="Sign out of Forge">
         <Button variant="ghost" size="icon" className="size-8" aria-label="Sign out" onClick={signOut} disabled={signingOut}>
           {signingOut ? <Spinner className="size-4" label="Signing out" /> : <LogOut className="size-4" aria-hidden />}
         </Button>

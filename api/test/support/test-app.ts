@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { migrate } from '../../src/database/migrator.js';
+import { type TestDatabase, createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh, migrated database and a temporary data directory. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'forge-test-data-'));
+  await migrate(database.url, () => {});
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web'), ...env }, { version: 'test' });
+  const app = await createApp(config, database.url, { logger: false });
+  await app.init();
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs up a new account and answers its cookie header and recovery key. */
+export async function signUp(http: TestApp['http']): Promise<{ cookie: string; recoveryKey: string; userId: string }> {
+  const res = await http.post('/api/auth/signup').expect(201);
+  const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  return { cookie, recoveryKey: res.body.recoveryKey, userId: res.body.user.id };
+}

@@ -1,0 +1,177 @@
+import { FolderPen, LoaderCircle, Sparkles, WandSparkles } from 'lucide-react';
+import { useId, useRef, type FormEvent } from 'react';
+import { PROMPT_ROWS } from '@forge/protocol/limits';
+import { DEFAULT_PROJECT_NAME, PROJECT_NAME_MAX_LENGTH, normalizeProjectName, projectNameError } from '@forge/protocol/project-name';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useWorkspace } from '@/store/workspace';
+import type { UploadedImage } from './design-images';
+import { ImageUploader } from './image-uploader';
+import { useGeneration } from './use-generation';
+
+export interface GenerateDraft {
+  prompt: string;
+  projectName: string;
+  images: UploadedImage[];
+}
+
+export const EMPTY_GENERATE_DRAFT: GenerateDraft = { prompt: '', projectName: '', images: [] };
+
+const SUGGESTIONS = [
+  'A habit tracker with streaks, a weekly chart and dark mode',
+  'A landing page for a coffee roastery with a menu and contact form',
+  'A kanban board with drag-and-drop columns saved to local storage',
+];
+
+export interface GenerateViewProps {
+  /** Kept by the workspace so switching views does not lose what was typed. */
+  draft: GenerateDraft;
+  onDraftChange: (update: (draft: GenerateDraft) => GenerateDraft) => void;
+}
+
+export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
+  const { state, actions } = useWorkspace();
+  const { start } = useGeneration();
+  const promptId = useId();
+  const nameId = useId();
+  const nameErrorId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const { isGenerating } = state;
+
+  const trimmedName = draft.projectName.trim();
+  const nameError = trimmedName ? projectNameError(trimmedName) : null;
+  const canSubmit = draft.prompt.trim() !== '' && !isGenerating;
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSubmit) return;
+    const projectName = normalizeProjectName(draft.projectName);
+    const error = projectNameError(projectName);
+    if (error) {
+      actions.addLog(error, 'error');
+      nameRef.current?.focus();
+      return;
+    }
+    await start({
+      prompt: draft.prompt.trim(),
+      projectName,
+      images: draft.images.map(({ name, base64, mediaType }) => ({ name, base64, mediaType })),
+    });
+  };
+
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+        <div className="mb-7 flex items-start gap-4">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl border border-primary/30 bg-primary/15 text-primary shadow-lg shadow-primary/10">
+            <Sparkles className="size-5" aria-hidden />
+          </span>
+          <div>
+            <h2 className="text-2xl font-semibold tracking-tight text-foreground">New Generation</h2>
+            <p className="mt-1 text-sm text-muted">Describe the app you want. The agent writes the files, builds the project and shows a live preview.</p>
+          </div>
+        </div>
+
+        <form onSubmit={submit} className="space-y-6 rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-xl shadow-black/20 sm:p-6">
+          <div>
+            <label htmlFor={promptId} className="text-sm font-medium text-foreground">
+              Describe your React project
+            </label>
+            <textarea
+              id={promptId}
+              rows={PROMPT_ROWS}
+              value={draft.prompt}
+              disabled={isGenerating}
+              onChange={(event) => {
+                const prompt = event.target.value;
+                onDraftChange((current) => ({ ...current, prompt }));
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit();
+              }}
+              placeholder="A recipe app where I can save favourites, filter by ingredient and plan meals for the week…"
+              className="mt-2 block w-full resize-y rounded-xl border border-border bg-background/60 px-3.5 py-3 text-sm leading-relaxed text-foreground placeholder:text-subtle transition-colors outline-none hover:border-border-strong focus:border-primary focus:ring-2 focus:ring-primary/20 disabled:opacity-60"
+            />
+            {!draft.prompt && (
+              <div className="mt-2.5 flex flex-wrap gap-1.5">
+                {SUGGESTIONS.map((suggestion) => (
+                  <button
+                    key={suggestion}
+                    type="button"
+                    onClick={() => onDraftChange((current) => ({ ...current, prompt: suggestion }))}
+                    className="rounded-full border border-border bg-surface-2 px-2.5 py-1 text-xs text-muted transition-colors hover:border-primary/50 hover:text-foreground"
+                  >
+                    {suggestion}
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+
+          <ImageUploader
+            images={draft.images}
+            disabled={isGenerating}
+            onAdd={(added) => onDraftChange((current) => ({ ...current, images: [...current.images, ...added] }))}
+            onRemove={(id) => onDraftChange((current) => ({ ...current, images: current.images.filter((image) => image.id !== id) }))}
+            onReject={(message) => actions.addLog(message, 'error')}
+          />
+
+          <div>
+            <label htmlFor={nameId} className="text-sm font-medium text-foreground">
+              Project Name
+            </label>
+            <div className="relative mt-2">
+              <FolderPen className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle" aria-hidden />
+              <input
+                ref={nameRef}
+                id={nameId}
+                type="text"
+                value={draft.projectName}
+                disabled={isGenerating}
+                maxLength={PROJECT_NAME_MAX_LENGTH + 1}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={DEFAULT_PROJECT_NAME}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameErrorId}
+                onChange={(event) => {
+                  const projectName = event.target.value;
+                  onDraftChange((current) => ({ ...current, projectName }));
+                }}
+                className={cn(
+                  'block h-10 w-full rounded-xl border bg-background/60 pr-3 pl-9 font-mono text-sm text-foreground placeholder:text-subtle transition-colors outline-none focus:ring-2 disabled:opacity-60',
+                  nameError
+                    ? 'border-destructive/70 focus:border-destructive focus:ring-destructive/20'
+                    : 'border-border hover:border-border-strong focus:border-primary focus:ring-primary/20',
+                )}
+              />
+            </div>
+            <p id={nameErrorId} className={cn('mt-1.5 text-xs', nameError ? 'text-destructive' : 'text-subtle')} role={nameError ? 'alert' : undefined}>
+              {nameError ?? 'Letters, numbers, hyphens and underscores. Leave empty for my-react-app.'}
+            </p>
+          </div>
+
+          <div className="flex flex-col-reverse items-stretch gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-xs text-subtle">
+              <kbd className="rounded border border-border bg-surface-2 px-1 font-sans">Ctrl</kbd> +{' '}
+              <kbd className="rounded border border-border bg-surface-2 px-1 font-sans">Enter</kbd> to generate
+            </p>
+            <Button type="submit" size="lg" disabled={!canSubmit} className="h-10 text-sm">
+              {isGenerating ? (
+                <>
+                  <LoaderCircle className="size-4 animate-spin" aria-hidden />
+                  Generating...
+                </>
+              ) : (
+                <>
+                  <WandSparkles className="size-4" aria-hidden />
+                  Generate Project
+                </>
+              )}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { ExternalLink, Globe, LoaderCircle, MonitorPlay, RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PREVIEW_LOAD_TIMEOUT_MS, REFRESH_SPINNER_MS } from '@forge/protocol/limits';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Tooltip } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
+import { useWorkspace } from '@/store/workspace';
+
+export const PREVIEW_TIMEOUT_MESSAGE = 'Loading timeout. The preview took too long to load.';
+export const PREVIEW_FAILED_MESSAGE = 'Failed to load preview. The project may not be built correctly.';
+export const PREVIEW_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-modals allow-popups';
+
+export function PreviewView() {
+  const { state } = useWorkspace();
+  const { previewUrl, currentProject } = state;
+
+  if (!previewUrl) {
+    return (
+      <EmptyState
+        icon={MonitorPlay}
+        title="No Preview Available"
+        description={
+          currentProject
+            ? 'The preview server is not running. Generate a new project or build an existing one to see the preview.'
+            : 'Generate a project to see a live preview of your React application.'
+        }
+      />
+    );
+  }
+
+  // Keyed by URL so a new preview starts from a clean loading state.
+  return <PreviewFrame key={previewUrl} url={previewUrl} />;
+}
+
+type FrameStatus = 'loading' | 'error' | 'live';
+
+export function PreviewFrame({ url }: { url: string }) {
+  const [status, setStatus] = useState<FrameStatus>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [refreshing, setRefreshing] = useState(false);
+  const timeoutRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Every (re)load arms the spec's 15 s timeout; a load event disarms it.
+  useEffect(() => {
+    timeoutRef.current = setTimeout(() => {
+      setStatus('error');
+      setError(PREVIEW_TIMEOUT_MESSAGE);
+    }, PREVIEW_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timeoutRef.current);
+  }, [reloadKey]);
+
+  useEffect(() => {
+    if (!refreshing) return;
+    const timer = setTimeout(() => setRefreshing(false), REFRESH_SPINNER_MS);
+    return () => clearTimeout(timer);
+  }, [refreshing]);
+
+  const reload = useCallback(() => {
+    setError(null);
+    setStatus('loading');
+    setRefreshing(true);
+    setReloadKey((key) => key + 1);
+  }, []);
+
+  const onLoad = () => {
+    clearTimeout(timeoutRef.current);
+    setStatus('live');
+    setError(null);
+  };
+
+  const onError = () => {
+    clearTimeout(timeoutRef.current);
+    setStatus('error');
+    setError(PREVIEW_FAILED_MESSAGE);
+  };
+
+  const statusLabel = status === 'loading' ? 'Loading...' : status === 'error' ? 'Error' : 'Live Preview';
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex h-12 shrink-0 items-center gap-2 border-b border-border bg-surface px-3">
+        <div className="flex min-w-0 flex-1 items-center gap-2 rounded-lg border border-border bg-background/70 px-3 py-1.5">
+          <Globe className="size-3.5 shrink-0 text-subtle" aria-hidden />
+          <span className="truncate font-mono text-xs text-muted" title={url} data-testid="preview-address">
+            {url}
+          </span>
+        </div>
+        <span
+          className={cn(
+            'inline-flex shrink-0 items-center gap-1.5 rounded-full border px-2 py-0.5 text-[11px] font-medium',
+            status === 'loading' && 'border-warning/30 bg-warning/10 text-warning',
+            status === 'error' && 'border-destructive/30 bg-destructive/10 text-destructive',
+            status === 'live' && 'border-accent/30 bg-accent/10 text-accent',
+          )}
+          aria-live="polite"
+          data-testid="preview-status"
+        >
+          <span className={cn('size-1.5 rounded-full bg-current', status === 'loading' && 'animate-pulse')} aria-hidden />
+          {statusLabel}
+        </span>
+        <Tooltip label="Reload the preview">
+          <button
+            type="button"
+            onClick={reload}
+            disabled={refreshing}
+            aria-label="Refresh preview"
+            className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-3 hover:text-foreground disabled:opacity-50"
+          >
+            <RefreshCw className={cn('size-4', refreshing && 'animate-spin')} aria-hidden />
+          </button>
+        </Tooltip>
+        <Tooltip label="Open in a new tab">
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Open preview in new tab"
+            className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-3 hover:text-foreground"
+          >
+            <ExternalLink className="size-4" aria-hidden />
+          </a>
+        </Tooltip>
+      </div>
+
+      <div className="relative min-h-0 flex-1 bg-white">
+        <iframe
+          key={reloadKey}
+          src={url}
+          title="Live preview"
+          sandbox={PREVIEW_SANDBOX}
+          onLoad={onLoad}
+          onError={onError}
+          className="size-full border-0 bg-white"
+        />
+        {status === 'loading' && (
+          <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3 bg-background/85 backdrop-blur-sm">
+            <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
+            <p className="text-sm text-muted">Starting the preview…</p>
+          </div>
+        )}
+        {status === 'error' && error && (
+          <div className="absolute inset-0 bg-background">
+            <EmptyState icon={TriangleAlert} tone="destructive" title="Preview unavailable" description={error}>
+              <Button variant="outline" size="sm" onClick={reload}>
+                <RotateCcw className="size-3.5" aria-hidden />
+                Retry
+              </Button>
+            </EmptyState>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link } from '@tanstack/react-router';
+import { BookOpen, Download, FolderOpen, Menu, Plus, X } from 'lucide-react';
+import type { PublicUser } from '@forge/protocol/api';
+import { projectDownloadUrl } from '@/api/queries/projects';
+import { CodeThemeSelect } from '@/components/code/code-theme-select';
+import { buttonClasses } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
+import { useWorkspace } from '@/store/workspace';
+import { AccountMenu } from './account-menu';
+import { ForgeLogo } from './forge-logo';
+import { StatusIndicator } from './status-indicator';
+
+export function WorkspaceHeader({ user }: { user: PublicUser }) {
+  const { state, actions } = useWorkspace();
+  const { currentProject, status, sidebarOpen, currentView } = state;
+
+  return (
+    <header className="relative z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/80 px-2 backdrop-blur sm:px-4">
+      <button
+        type="button"
+        onClick={actions.toggleSidebar}
+        aria-label={sidebarOpen ? 'Close file tree' : 'Open file tree'}
+        aria-expanded={sidebarOpen}
+        className={cn(buttonClasses('ghost', 'icon'), 'size-8 md:hidden')}
+      >
+        {sidebarOpen ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
+      </button>
+
+      <Link to="/" search={{}} className="flex items-center gap-2 rounded-lg pr-1 text-foreground" aria-label="Forge home">
+        <ForgeLogo className="size-7" />
+        <span className="text-[15px] font-semibold tracking-tight max-[379px]:hidden">Forge</span>
+      </Link>
+
+      {currentProject && (
+        <div className="hidden min-w-0 items-center gap-2 text-sm md:flex">
+          <span className="text-border-strong" aria-hidden>
+            /
+          </span>
+          <span className="truncate font-medium text-muted" title={currentProject}>
+            {currentProject}
+          </span>
+        </div>
+      )}
+
+      <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
+        <Tooltip label="Start a new project">
+          <button
+            type="button"
+            onClick={() => {
+              actions.setView('generate');
+              actions.setSidebarOpen(false);
+            }}
+            aria-label="New"
+            aria-pressed={currentView === 'generate'}
+            className={cn(buttonClasses('primary', 'sm'), 'h-8 px-2 sm:px-3')}
+          >
+            <Plus className="size-4" aria-hidden />
+            <span className="hidden sm:inline">New</span>
+          </button>
+        </Tooltip>
+
+        <Tooltip label="Documentation">
+          <Link to="/docs" aria-label="Docs" className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 sm:px-3')}>
+            <BookOpen className="size-4" aria-hidden />
+            <span className="hidden lg:inline">Docs</span>
+          </Link>
+        </Tooltip>
+
+        <StatusIndicator status={status} className="mx-0.5 sm:mx-1" />
+
+        <CodeThemeSelect className="hidden md:flex" />
+
+        {currentProject && (
+          <Tooltip label={`Download ${currentProject} as ZIP`}>
+            <a
+              href={projectDownloadUrl(currentProject)}
+              download={`${currentProject}.zip`}
+              aria-label="Download project"
+              className={cn(buttonClasses('ghost', 'icon'), 'size-8')}
+            >
+              <Download className="size-4" aria-hidden />
+            </a>
+          </Tooltip>
+        )}
+
+        <Tooltip label="Your saved projects">
+          <Link to="/projects" aria-label="My Projects" className={cn(buttonClasses('outline', 'sm'), 'h-8 px-2 sm:px-3')}>
+            <FolderOpen className="size-4" aria-hidden />
+            <span className="hidden lg:inline">My Projects</span>
+          </Link>
+        </Tooltip>
+
+        <span className="mx-1 hidden h-5 w-px bg-border sm:block" aria-hidden />
+
+        <AccountMenu user={user} />
+      </div>
+    </header>
+  );
+}
