@@ -117,3 +117,18 @@ describe('projects', () => {
     expect(await readdir(join(t.dataDir, 'projects'))).toEqual([]);
   });
 });
+
+describe('deleting an account', () => {
+  it('removes its projects and files and ends its sessions', async () => {
+    const t = await startTestApp();
+    try {
+      const { cookie } = await signUp(t.http);
+      await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'gone', files: { 'a.txt': 'a' } }).expect(201);
+      await t.http.delete('/api/auth/me').set('Cookie', cookie).expect(200);
+      await t.http.get('/api/auth/me').set('Cookie', cookie).expect(401);
+      expect(await readdir(join(t.dataDir, 'projects'))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@ export function unsafePathReason(path: string): string | null {
   const segments = path.split('/');
   if (segments.some((s) => s === '..')) return 'path escapes the project';
   if (segments.some((s) => s === '' || s === '.')) return 'empty or "." path segment';
-  if (segments.some((s) => /[\u0000-\u001f\u007f]/.test(s))) return 'control character in path';
+  if ([...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return 'control character in path';
   return null;
 }
 

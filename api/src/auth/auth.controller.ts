@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { AuthService } from './auth.service.js';
 import { type AuthUser, CurrentUser, Public, SessionCookies } from './auth.decorators.js';
 import type { SessionCookieJar } from './session-cookie.js';
@@ -19,4 +19,7 @@ export class AuthController {
 
   @Get('me')
   me(@CurrentUser() user: AuthUser) { return this.auth.me(user); }
+
+  @Delete('me')
+  deleteAccount(@CurrentUser() user: AuthUser, @SessionCookies() cookies: SessionCookieJar) { return this.auth.deleteAccount(user, cookies); }
 }

@@ -42,6 +42,10 @@ export class AuthRepository {
     return (await this.prisma.session.deleteMany({ where: { expiresAt: { lte: now } } })).count;
   }
 
+  async deleteUser(id: string): Promise<void> {
+    await this.prisma.user.delete({ where: { id } });
+  }
+
   async touchUser(id: string, now: Date): Promise<void> {
     await this.prisma.user.update({ where: { id }, data: { lastSeenAt: now } });
   }

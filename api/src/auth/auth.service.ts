@@ -4,6 +4,7 @@ import { ErrorCode } from '@forge/protocol/errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { AuthUser } from './auth.decorators.js';
+import { ProjectsService } from '../projects/projects.service.js';
 import { AuthRepository, type UserRecord } from './auth.repository.js';
 import { generateRecoveryKey, generateSessionToken, isWellFormedRecoveryKey, keyHint, sha256 } from './recovery-key.js';
 import type { SessionCookieJar } from './session-cookie.js';
@@ -20,6 +21,7 @@ export class AuthService {
 
   constructor(
     private readonly repository: AuthRepository,
+    private readonly projects: ProjectsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,6 +54,15 @@ export class AuthService {
     const token = cookies.read();
     if (token) await this.repository.deleteSession(sha256(token));
     cookies.clear();
+    return { ok: true };
+  }
+
+  /** Deletes the account, its sessions, projects and files. */
+  async deleteAccount(user: AuthUser, cookies: SessionCookieJar): Promise<{ ok: true }> {
+    await this.projects.removeAllOf(user.id);
+    await this.repository.deleteUser(user.id);
+    cookies.clear();
+    this.logger.log(`Deleted account ${user.id}`);
     return { ok: true };
   }
 

@@ -66,6 +66,10 @@ export class ProjectsRepository {
     ]);
   }
 
+  async idsOfOwner(ownerId: string): Promise<string[]> {
+    return (await this.prisma.project.findMany({ where: { ownerId }, select: { id: true } })).map((p) => p.id);
+  }
+
   async delete(projectId: string): Promise<void> {
     await this.prisma.project.delete({ where: { id: projectId } });
   }

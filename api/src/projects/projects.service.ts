@@ -70,6 +70,14 @@ export class ProjectsService {
     return { ok: true };
   }
 
+  /** Removes every project of an account, files included; the account goes next. */
+  async removeAllOf(ownerId: string): Promise<void> {
+    for (const id of await this.repository.idsOfOwner(ownerId)) {
+      await this.repository.delete(id);
+      await this.storage.removeProject(id);
+    }
+  }
+
   async previewStatus(ownerId: string, name: string): Promise<PreviewStatusResponse> {
     await this.find(ownerId, name);
     // Builds and previews arrive with the sandbox module.

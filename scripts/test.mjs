@@ -1,0 +1,60 @@
+// `npm test`: every check CI makes, in order, stopping at the first failure.
+import { existsSync } from 'node:fs';
+import { log, prepare, run } from './lib/setup.mjs';
+
+const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error('End-to-end tests need Chromium: install it with `sudo apt-get install -y chromium`.');
+  }
+  log('Installing Chromium for the end-to-end tests (apt-get)...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { env });
+}
+
+const steps = [
+  ['Type checks', () => {
+    for (const project of ['protocol', 'api', 'web', 'e2e']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project]);
+  }],
+  ['Lint', () => run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.'])],
+  ['Unit tests', () => {
+    run(process.execPath, [...jest, '-c', 'protocol/jest.config.js']);
+    run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'unit']);
+    run(process.execPath, [...jest, '-c', 'web/jest.config.js']);
+  }],
+  ['API tests against PostgreSQL', () => run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--runInBand'])],
+  ['End-to-end tests in Chromium', () => {
+    ensureChromium();
+    run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']);
+  }],
+];
+
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+try {
+  log('Preparing: dependencies, Prisma client, builds');
+  prepare();
+  for (const [name, action] of steps) {
+    log(`── ${name}`);
+    const stepStart = Date.now();
+    try {
+      action();
+      passed += 1;
+      log(`✓ ${name} (${((Date.now() - stepStart) / 1000).toFixed(1)} s)`);
+    } catch (err) {
+      failed += 1;
+      log(`✗ ${name}: ${err.message}`);
+      break;
+    }
+  }
+} catch (err) {
+  failed += 1;
+  log(`✗ Preparing: ${err.message}`);
+}
+log(`Finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`steps: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
