@@ -64,6 +64,20 @@ export interface SaveProjectResponse {
   projectDir: string;
 }
 
+export interface StartJobImage {
+  name: string;
+  base64: string;
+  mediaType: string;
+}
+export interface StartJobRequest {
+  prompt: string;
+  projectName?: string;
+  images?: StartJobImage[];
+}
+export interface StartJobResponse {
+  jobId: string;
+}
+
 export type JobStatus = 'running' | 'completed' | 'failed' | 'unknown';
 export interface ActiveJob {
   id: string;

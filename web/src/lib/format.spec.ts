@@ -57,6 +57,9 @@ describe('line and word counts', () => {
   it('measures size in UTF-8 bytes', () => {
     expect(byteLength('abc')).toBe(3);
     expect(byteLength('é')).toBe(2);
+    expect(byteLength('€')).toBe(3);
+    expect(byteLength('😀')).toBe(4);
+    expect(byteLength('a😀é')).toBe(7);
   });
 });
 

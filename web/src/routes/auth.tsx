@@ -8,10 +8,8 @@ interface AuthSearch {
 }
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: (search: Record<string, unknown>): AuthSearch => {
-    const target = safeRedirect(search.redirect);
-    return target ? { redirect: target } : {};
-  },
+  // The router spreads validated search over the raw one, so a refused value must be overwritten, not left out.
+  validateSearch: (search: Record<string, unknown>): AuthSearch => ({ redirect: safeRedirect(search.redirect) }),
   beforeLoad: async ({ context, search }) => {
     let signedIn = false;
     try {
@@ -19,12 +17,12 @@ export const Route = createFileRoute('/auth')({
     } catch {
       // The session check failed; the forms still work and will report the real problem.
     }
-    if (signedIn) throw redirect({ href: search.redirect ?? '/', replace: true });
+    if (signedIn) throw redirect({ href: safeRedirect(search.redirect) ?? '/', replace: true });
   },
   component: AuthRoute,
 });
 
 function AuthRoute() {
-  const { redirect: redirectTo } = Route.useSearch();
-  return <AuthPage redirectTo={redirectTo} />;
+  const { redirect: target } = Route.useSearch();
+  return <AuthPage redirectTo={safeRedirect(target)} />;
 }

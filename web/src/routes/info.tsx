@@ -51,7 +51,7 @@ function InfoPage() {
             Back
           </Link>
           <span className="h-5 w-px bg-border" aria-hidden />
-          <Link to="/" aria-label="Forge home" className="rounded-md">
+          <Link to="/" aria-label="Forge home" className="flex items-center rounded-md">
             <ForgeLogo markClassName="size-6" />
           </Link>
         </div>
@@ -88,7 +88,7 @@ function InfoPage() {
             tone="destructive"
             icon={<AlertCircle aria-hidden />}
             title="Failed to load system status"
-            className="rounded-[var(--radius-card)] border border-border bg-surface"
+            className="max-w-none rounded-[var(--radius-card)] border border-border bg-surface py-20"
             actions={
               <Button variant="outline" onClick={() => void info.refetch()}>
                 <RotateCcw className="size-4" aria-hidden />
@@ -144,6 +144,7 @@ function StatusGrid({ info }: { info: InfoResponse }) {
           <Row label="Version" value={<span className="font-mono">{info.version}</span>} />
           <Row label="Node version" value={<span className="font-mono">{info.nodeVersion}</span>} />
           <Row label="Started at" value={<time dateTime={info.startedAt}>{formatModifiedAt(info.startedAt)}</time>} />
+          <Row label="Uptime" value={formatUptime(info.startedAt)} />
         </StatusCard>
 
         <StatusCard
@@ -161,8 +162,11 @@ function StatusGrid({ info }: { info: InfoResponse }) {
           }
         >
           <Row label="Provider" value={PROVIDER_LABEL[info.provider.name]} />
-          <Row label="Model" value={<span className="font-mono">{info.provider.model ?? 'Not set'}</span>} />
-          <Row label="Base URL" value={<span className="font-mono break-all">{info.provider.baseUrl ?? 'Default'}</span>} />
+          <Row label="Model" value={info.provider.model ? <span className="font-mono">{info.provider.model}</span> : <Muted>None</Muted>} />
+          <Row
+            label="Base URL"
+            value={info.provider.baseUrl ? <span className="font-mono break-all">{info.provider.baseUrl}</span> : <Muted>Provider default</Muted>}
+          />
         </StatusCard>
 
         <StatusCard
@@ -253,6 +257,22 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
       <dd className="min-w-0 text-foreground sm:text-right">{value}</dd>
     </div>
   );
+}
+
+function Muted({ children }: { children: ReactNode }) {
+  return <span className="text-subtle">{children}</span>;
+}
+
+/** "3d 4h", "2h 15m", "12m": the two largest units are enough to tell a restart apart. */
+function formatUptime(startedAt: string): string {
+  const seconds = Math.max(0, Math.floor((Date.now() - Date.parse(startedAt)) / 1000));
+  if (Number.isNaN(seconds)) return 'Unknown';
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  return minutes > 0 ? `${minutes}m` : 'Less than a minute';
 }
 
 function Hint({ children }: { children: ReactNode }) {

@@ -102,7 +102,8 @@ export async function streamProjectEdit(
   });
   if (!response.body) throw new Error(NO_RESPONSE_BODY_MESSAGE);
 
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
   let finished = false;
   const lines = createSseLineReader((data, eventName) => {
     if (finished) return;
@@ -115,8 +116,9 @@ export async function streamProjectEdit(
     while (!finished) {
       const { value, done } = await reader.read();
       if (done) break;
-      lines.push(value);
+      lines.push(decoder.decode(value, { stream: true }));
     }
+    lines.push(decoder.decode());
     lines.end();
   } finally {
     if (finished) await reader.cancel().catch(() => undefined);

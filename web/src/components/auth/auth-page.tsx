@@ -20,7 +20,7 @@ export function AuthPage({ redirectTo }: { redirectTo: string | undefined }) {
       />
       <header className="relative">
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4 sm:px-6">
-          <Link to="/" aria-label="Forge home" className="rounded-md">
+          <Link to="/" aria-label="Forge home" className="flex items-center rounded-md">
             <ForgeLogo />
           </Link>
           <Link to="/docs" className={buttonClasses('ghost', 'sm')}>

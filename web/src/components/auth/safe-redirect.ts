@@ -5,6 +5,6 @@
 export function safeRedirect(value: unknown): string | undefined {
   if (typeof value !== 'string' || !value.startsWith('/')) return undefined;
   if (value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  if (/[\u0000-\u001f]/.test(value)) return undefined;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return undefined;
   return value;
 }

@@ -29,7 +29,10 @@ export function CodeViewer({ path, content, streaming = false, className }: Code
   }, [streaming, content]);
 
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0, left: 0 });
+    const element = scrollRef.current;
+    if (!element) return;
+    element.scrollTop = 0;
+    element.scrollLeft = 0;
   }, [path]);
 
   const style = { '--forge-code-canvas': CODE_THEME_STYLES[theme].canvas, background: CODE_THEME_STYLES[theme].canvas } as CSSProperties;

@@ -1,20 +1,14 @@
 import Prism from 'prismjs';
-import 'prismjs/components/prism-markup';
-import 'prismjs/components/prism-css';
-import 'prismjs/components/prism-clike';
-import 'prismjs/components/prism-javascript';
-import 'prismjs/components/prism-jsx';
-import 'prismjs/components/prism-typescript';
-import 'prismjs/components/prism-tsx';
-import 'prismjs/components/prism-json';
-import 'prismjs/components/prism-markdown';
-import 'prismjs/components/prism-bash';
-import 'prismjs/components/prism-sql';
-import 'prismjs/components/prism-yaml';
 import type { CodeLanguage } from './languages';
 
 // Prism would otherwise re-highlight every code element on the page after load, behind React's back.
 Prism.manual = true;
+
+// The language files read a global `Prism`. The bundler defers the CommonJS core until its importer runs,
+// which can be after those files when they share a chunk, so the global is set here first and the
+// languages are loaded only then.
+(globalThis as { Prism?: typeof Prism }).Prism = Prism;
+await import('./prism-languages');
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

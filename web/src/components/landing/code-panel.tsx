@@ -2,6 +2,7 @@ import { AlertCircle, Check, Copy, FileCode2, MousePointerClick } from 'lucide-r
 import { forwardRef, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import { countLines, formatLineCount } from '@/lib/format';
 import { highlightToHtml } from './highlight';
 import './code-theme.css';
@@ -27,7 +28,11 @@ export const CodePanel = forwardRef<HTMLElement, CodePanelProps>(function CodePa
     >
       <div className="flex min-h-13 items-center gap-2 border-b border-border bg-surface-2/60 px-4 py-2.5">
         <FileCode2 className="size-4 shrink-0 text-muted" aria-hidden />
-        <h2 id="code-panel-title" className="min-w-0 flex-1 truncate font-mono text-sm font-medium text-foreground" title={path ?? undefined}>
+        <h2
+          id="code-panel-title"
+          className={cn('min-w-0 flex-1 truncate text-sm font-medium', path ? 'font-mono text-foreground' : 'text-muted')}
+          title={path ?? undefined}
+        >
           {path ?? 'Select a file to view'}
         </h2>
         {view.status === 'loaded' && (

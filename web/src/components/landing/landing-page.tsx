@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertCircle, ArrowLeft, Download, ExternalLink, FolderOpen, FolderSearch, RotateCcw, Sparkles } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Download, ExternalLink, FolderOpen, FolderSearch, LayoutGrid, RotateCcw, Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { previewStatusQueryOptions, projectDownloadUrl, projectFileQueryOptions, projectTreeQueryOptions } from '@/api/queries/projects';
@@ -127,7 +127,7 @@ function LoadedProject({ projectName, paths, previewUrl }: { projectName: string
     setSelectedPath(path);
     setFileView({ status: 'loading' });
     // On narrow screens the code panel sits below the tree; bring it into view.
-    if (window.matchMedia('(max-width: 1023px)').matches) codePanelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (window.matchMedia?.('(max-width: 1023px)').matches) codePanelRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     try {
       const { content } = await queryClient.fetchQuery(projectFileQueryOptions(projectName, path));
       if (request === latestRequest.current) setFileView({ status: 'loaded', content: content ?? '' });
@@ -165,10 +165,10 @@ function LoadedProject({ projectName, paths, previewUrl }: { projectName: string
                 View in Sandbox
               </a>
             )}
-            <a href={`/?project=${encodeURIComponent(projectName)}`} className={buttonClasses('outline')}>
+            <Link to="/" search={{ project: projectName }} className={buttonClasses('outline')}>
               <FolderOpen className="size-4" aria-hidden />
               Open in Workspace
-            </a>
+            </Link>
             <a href={projectDownloadUrl(projectName)} download className={buttonClasses('outline')}>
               <Download className="size-4" aria-hidden />
               Download ZIP
@@ -204,10 +204,14 @@ function PageFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-20 border-b border-border bg-background/80 backdrop-blur-md">
-        <div className="mx-auto flex h-14 max-w-7xl items-center px-4 sm:px-6">
+        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
           <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
             <ArrowLeft className="size-4" aria-hidden />
             Back
+          </Link>
+          <Link to="/projects" className={buttonClasses('ghost', 'sm', '-mr-2')}>
+            <LayoutGrid className="size-4" aria-hidden />
+            My Projects
           </Link>
         </div>
       </header>

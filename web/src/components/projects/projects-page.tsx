@@ -27,7 +27,7 @@ export function ProjectsPage() {
   const open = (name: string) => {
     setOpening(name);
     // The workspace owns loading a project; it reads the name from the address.
-    void navigate({ href: `/?project=${encodeURIComponent(name)}` });
+    void navigate({ to: '/', search: { project: name } });
   };
 
   return (
@@ -39,7 +39,7 @@ export function ProjectsPage() {
             Back
           </Link>
           <span className="h-5 w-px bg-border" aria-hidden />
-          <Link to="/" aria-label="Forge home" className="rounded-md">
+          <Link to="/" aria-label="Forge home" className="flex items-center rounded-md">
             <ForgeLogo markClassName="size-6" />
           </Link>
         </div>
@@ -81,7 +81,7 @@ export function ProjectsPage() {
                 Retry
               </Button>
             }
-            className="rounded-[var(--radius-card)] border border-border bg-surface"
+            className="max-w-none rounded-[var(--radius-card)] border border-border bg-surface py-20"
           >
             {getErrorMessage(projects.error, 'The project list could not be loaded.')}
           </StatePanel>

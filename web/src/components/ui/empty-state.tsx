@@ -5,11 +5,11 @@ import { cn } from '@/lib/cn';
 export type EmptyStateTone = 'default' | 'primary' | 'destructive' | 'accent' | 'warning';
 
 const tones: Record<EmptyStateTone, { glow: string; icon: string }> = {
-  default: { glow: 'bg-primary/15', icon: 'text-muted' },
-  primary: { glow: 'bg-primary/25', icon: 'text-primary' },
-  destructive: { glow: 'bg-destructive/20', icon: 'text-destructive' },
-  accent: { glow: 'bg-accent/20', icon: 'text-accent' },
-  warning: { glow: 'bg-warning/20', icon: 'text-warning' },
+  default: { glow: 'bg-primary/10', icon: 'text-muted' },
+  primary: { glow: 'bg-primary/20', icon: 'text-primary' },
+  destructive: { glow: 'bg-destructive/15', icon: 'text-destructive' },
+  accent: { glow: 'bg-accent/15', icon: 'text-accent' },
+  warning: { glow: 'bg-warning/15', icon: 'text-warning' },
 };
 
 export interface EmptyStateProps {
@@ -22,15 +22,19 @@ export interface EmptyStateProps {
   className?: string;
   /** Compact variant for narrow panels such as the sidebar. */
   size?: 'md' | 'sm';
+  /** Fill and centre in the parent's height (default), or take only the room it needs. */
+  fill?: boolean;
 }
 
-export function EmptyState({ icon: Icon, title, description, tone = 'default', children, className, size = 'md' }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, description, tone = 'default', children, className, size = 'md', fill = true }: EmptyStateProps) {
   const palette = tones[tone];
   const small = size === 'sm';
   return (
-    <div className={cn('flex h-full flex-col items-center justify-center text-center', small ? 'px-5 py-10' : 'px-6 py-12', className)}>
+    <div
+      className={cn('flex flex-col items-center justify-center text-center', fill && 'h-full', fill && (small ? 'px-5 py-10' : 'px-6 py-12'), className)}
+    >
       <div className={cn('relative', small ? 'mb-4' : 'mb-6')}>
-        <div className={cn('absolute inset-0 scale-150 rounded-full blur-2xl', palette.glow)} aria-hidden />
+        <div className={cn('absolute inset-0 scale-110 rounded-full blur-xl', palette.glow)} aria-hidden />
         <div
           className={cn(
             'relative flex items-center justify-center rounded-full border border-border bg-gradient-to-b from-surface-3 to-surface-2 shadow-lg shadow-black/30',

@@ -124,13 +124,13 @@ function FileHeader({ path, content, streaming, generating }: FileHeaderProps) {
 
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface px-4 py-2.5">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      <div className="flex min-w-[14rem] flex-1 items-center gap-3">
         <span className="flex size-8 shrink-0 items-center justify-center rounded-lg border border-border bg-surface-2">
           <FileIcon name={name} />
         </span>
         <div className="min-w-0">
           <div className="flex min-w-0 items-center gap-2">
-            <h2 className="truncate font-mono text-[13px] text-foreground" title={path}>
+            <h2 className="truncate font-mono text-[13px] text-foreground" title={path} aria-label={path}>
               {segments.length > 0 && <span className="text-subtle">{segments.join('/')}/</span>}
               {name}
             </h2>
@@ -141,7 +141,7 @@ function FileHeader({ path, content, streaming, generating }: FileHeaderProps) {
               </span>
             )}
           </div>
-          <p className="mt-0.5 flex items-center gap-1 text-[11px] text-subtle">
+          <p className="mt-0.5 flex items-center gap-1 text-[11px] whitespace-nowrap text-subtle">
             <Sparkles className="size-3" aria-hidden />
             {generating ? 'Real-time generation by the agent' : 'AI-generated file'}
           </p>

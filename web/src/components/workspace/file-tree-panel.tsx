@@ -56,7 +56,7 @@ export function FileTreePanel() {
           <button
             type="button"
             onClick={() => actions.setSidebarOpen(false)}
-            aria-label="Close file tree"
+            aria-label="Close project files"
             className="flex size-7 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface-3 hover:text-foreground md:hidden"
           >
             <X className="size-4" aria-hidden />
@@ -64,7 +64,7 @@ export function FileTreePanel() {
         </div>
       </div>
 
-      {currentProject && (
+      {currentProject && (files.length > 0 || isGenerating) && (
         <div className="flex items-center gap-2 border-b border-border/60 px-3 py-2 text-xs">
           <span className="truncate font-mono text-foreground" title={currentProject}>
             {currentProject}

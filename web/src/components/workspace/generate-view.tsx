@@ -99,7 +99,7 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
                     key={suggestion}
                     type="button"
                     onClick={() => onDraftChange((current) => ({ ...current, prompt: suggestion }))}
-                    className="rounded-full border border-border bg-surface-2 px-2.5 py-1 text-xs text-muted transition-colors hover:border-primary/50 hover:text-foreground"
+                    className="rounded-full border border-border bg-surface-2 px-2.5 py-1 text-left text-xs text-muted transition-colors hover:border-primary/50 hover:text-foreground"
                   >
                     {suggestion}
                   </button>

@@ -41,6 +41,7 @@ export function PreviewFrame({ url }: { url: string }) {
   const [reloadKey, setReloadKey] = useState(0);
   const [refreshing, setRefreshing] = useState(false);
   const timeoutRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const frameRef = useRef<HTMLIFrameElement>(null);
 
   // Every (re)load arms the spec's 15 s timeout; a load event disarms it.
   useEffect(() => {
@@ -70,11 +71,18 @@ export function PreviewFrame({ url }: { url: string }) {
     setError(null);
   };
 
-  const onError = () => {
-    clearTimeout(timeoutRef.current);
-    setStatus('error');
-    setError(PREVIEW_FAILED_MESSAGE);
-  };
+  // React only wires `load` on iframes, so a frame's error event is listened to directly.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const onError = () => {
+      clearTimeout(timeoutRef.current);
+      setStatus('error');
+      setError(PREVIEW_FAILED_MESSAGE);
+    };
+    frame.addEventListener('error', onError);
+    return () => frame.removeEventListener('error', onError);
+  }, [reloadKey]);
 
   const statusLabel = status === 'loading' ? 'Loading...' : status === 'error' ? 'Error' : 'Live Preview';
 
@@ -127,11 +135,11 @@ export function PreviewFrame({ url }: { url: string }) {
       <div className="relative min-h-0 flex-1 bg-white">
         <iframe
           key={reloadKey}
+          ref={frameRef}
           src={url}
           title="Live preview"
           sandbox={PREVIEW_SANDBOX}
           onLoad={onLoad}
-          onError={onError}
           className="size-full border-0 bg-white"
         />
         {status === 'loading' && (

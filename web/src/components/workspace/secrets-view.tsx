@@ -25,18 +25,17 @@ export function SecretsView() {
         {!currentProject ? (
           <EmptyState icon={KeyRound} title="No Project Selected" description="Generate or load a project to manage its API keys and secrets" />
         ) : (
-          <div className="flex min-h-full flex-col">
-            <div className="flex-1">
-              <EmptyState
-                icon={ShieldCheck}
-                tone="accent"
-                title="No Secrets Required"
-                description="This project does not need any API keys or secrets to run."
-              >
-                <RefreshButton onRefresh={refresh} />
-              </EmptyState>
-            </div>
-            <div className="mx-auto mb-6 flex w-[calc(100%-2rem)] max-w-xl items-start gap-3 rounded-xl border border-info/20 bg-info/5 p-4 text-xs leading-relaxed text-muted">
+          <div className="flex min-h-full flex-col items-center justify-center px-4 py-10">
+            <EmptyState
+              fill={false}
+              icon={ShieldCheck}
+              tone="accent"
+              title="No Secrets Required"
+              description="This project does not need any API keys or secrets to run."
+            >
+              <RefreshButton onRefresh={refresh} />
+            </EmptyState>
+            <div className="mt-10 flex w-full max-w-lg items-start gap-3 rounded-xl border border-info/20 bg-info/5 p-4 text-xs leading-relaxed text-muted">
               <LockKeyhole className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
               <p>
                 API keys are stored in your project's <code className="rounded bg-surface-3 px-1 font-mono text-foreground">.env</code> file

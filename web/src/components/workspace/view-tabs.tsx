@@ -11,8 +11,10 @@ export function ViewTabs() {
   return (
     <div className="hidden h-11 shrink-0 items-center gap-3 border-b border-border bg-surface/60 px-3 md:flex">
       <div role="tablist" aria-label="Workspace views" className="flex min-w-0 items-center gap-0.5 rounded-lg bg-surface-2 p-0.5">
-        {VIEW_TABS.map(({ view, label, icon: Icon }) => {
+        {VIEW_TABS.map(({ view, label, icon: Icon }, index) => {
           const selected = currentView === view;
+          // With no tab selected (the generate view), the first tab keeps the list reachable by keyboard.
+          const focusable = selected || (index === 0 && !VIEW_TABS.some((tab) => tab.view === currentView));
           const busy = (view === 'terminal' && (isGenerating || status === 'Building')) || (view === 'preview' && !!previewUrl);
           return (
             <button
@@ -22,11 +24,10 @@ export function ViewTabs() {
               id={tabId(view, 'desktop')}
               aria-selected={selected}
               aria-controls={WORKSPACE_PANEL_ID}
-              tabIndex={selected ? 0 : -1}
+              tabIndex={focusable ? 0 : -1}
               onClick={() => actions.setView(view)}
               onKeyDown={(event) => {
                 if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-                const index = VIEW_TABS.findIndex((tab) => tab.view === view);
                 const next = VIEW_TABS[(index + (event.key === 'ArrowRight' ? 1 : VIEW_TABS.length - 1)) % VIEW_TABS.length];
                 actions.setView(next.view);
                 document.getElementById(tabId(next.view, 'desktop'))?.focus();

@@ -20,7 +20,7 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
       <button
         type="button"
         onClick={actions.toggleSidebar}
-        aria-label={sidebarOpen ? 'Close file tree' : 'Open file tree'}
+        aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
         aria-expanded={sidebarOpen}
         className={cn(buttonClasses('ghost', 'icon'), 'size-8 md:hidden')}
       >
@@ -29,7 +29,7 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
 
       <Link to="/" search={{}} className="flex items-center gap-2 rounded-lg pr-1 text-foreground" aria-label="Forge home">
         <ForgeLogo className="size-7" />
-        <span className="text-[15px] font-semibold tracking-tight max-[379px]:hidden">Forge</span>
+        <span className={cn('text-[15px] font-semibold tracking-tight', currentProject ? 'hidden sm:inline' : 'max-[359px]:hidden')}>Forge</span>
       </Link>
 
       {currentProject && (

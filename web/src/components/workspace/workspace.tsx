@@ -29,8 +29,10 @@ export function Workspace({ user, projectToOpen }: WorkspaceProps) {
   const { currentView, sidebarOpen } = state;
   const [draft, setDraft] = useState<GenerateDraft>(EMPTY_GENERATE_DRAFT);
 
+  // Decided at load: a project opened from the link must not be replaced by a job found afterwards.
+  const [reconnectOnLoad] = useState(projectToOpen === undefined);
   useProjectFromSearch(projectToOpen);
-  useAutoReconnect(projectToOpen === undefined);
+  useAutoReconnect(reconnectOnLoad);
 
   let content: ReactNode;
   switch (currentView) {

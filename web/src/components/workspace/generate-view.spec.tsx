@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { INVALID_PROJECT_NAME_MESSAGE } from '@forge/protocol/project-name';
+import { createWorkspaceStore } from '@/store/workspace';
+import { EMPTY_GENERATE_DRAFT, GenerateView, type GenerateDraft } from './generate-view';
+import { jsonResponse, renderInWorkspace } from './test-helpers';
+
+function Harness() {
+  const [draft, setDraft] = useState<GenerateDraft>(EMPTY_GENERATE_DRAFT);
+  return <GenerateView draft={draft} onDraftChange={setDraft} />;
+}
+
+function mockFetch(impl: (input: string, init?: RequestInit) => Promise<Response>) {
+  const mock = jest.fn(impl);
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+}
+
+afterEach(() => {
+  delete (globalThis as { fetch?: unknown }).fetch;
+});
+
+describe('GenerateView', () => {
+  it('has the spec fields and keeps Generate disabled while the prompt is blank', () => {
+    renderInWorkspace(<Harness />);
+    expect(screen.getByRole('heading', { name: 'New Generation' })).toBeTruthy();
+    const prompt = screen.getByLabelText('Describe your React project') as HTMLTextAreaElement;
+    expect(prompt.rows).toBe(7);
+    expect((screen.getByLabelText('Project Name') as HTMLInputElement).placeholder).toBe('my-react-app');
+    const uploader = screen.getByLabelText('Design Reference') as HTMLInputElement;
+    expect(uploader.type).toBe('file');
+    expect(uploader.multiple).toBe(true);
+    expect(uploader.accept).toBe('image/png,image/jpeg,image/gif,image/webp');
+
+    const button = screen.getByRole('button', { name: 'Generate Project' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(prompt, { target: { value: '   ' } });
+    expect(button.disabled).toBe(true);
+    fireEvent.change(prompt, { target: { value: 'A todo app' } });
+    expect(button.disabled).toBe(false);
+  });
+
+  it('rejects an invalid project name and logs the message', async () => {
+    const fetchMock = mockFetch(async () => jsonResponse({ jobId: 'j1' }));
+    const { store } = renderInWorkspace(<Harness />);
+    fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: 'A todo app' } });
+    fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'my app' } });
+    expect(screen.getByText(INVALID_PROJECT_NAME_MESSAGE)).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Generate Project' }));
+    });
+    expect(store.state.logs.map((log) => log.message)).toContain(INVALID_PROJECT_NAME_MESSAGE);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(store.state.isGenerating).toBe(false);
+  });
+
+  it('logs rejected images with the spec messages', async () => {
+    const { store } = renderInWorkspace(<Harness />);
+    const big = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    const pdf = new File(['x'], 'brief.pdf', { type: 'application/pdf' });
+
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Design Reference'), { target: { files: [big, pdf] } });
+    });
+    await waitFor(() => expect(store.state.logs).toHaveLength(2));
+    expect(store.state.logs.map((log) => log.message).sort()).toEqual(['brief.pdf is not a valid image', 'huge.png is too large (max 5MB)']);
+  });
+
+  it('adds image thumbnails with remove buttons and sends them with the job', async () => {
+    const fetchMock = mockFetch(async () => jsonResponse({ jobId: 'j1' }));
+    renderInWorkspace(<Harness />);
+    const png = new File([new Uint8Array([1, 2, 3])], 'mock.png', { type: 'image/png' });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Design Reference'), { target: { files: [png] } });
+    });
+    await waitFor(() => expect(screen.getByRole('img', { name: 'mock.png' })).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Remove mock.png' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: 'Match this' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Generate Project' }));
+    });
+    const body = JSON.parse(String(fetchMock.mock.calls[0][1]!.body));
+    expect(body).toEqual({ prompt: 'Match this', projectName: 'my-react-app', images: [{ name: 'mock.png', base64: 'AQID', mediaType: 'image/png' }] });
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Remove mock.png' }));
+    });
+    expect(screen.queryByRole('img', { name: 'mock.png' })).toBeNull();
+  });
+
+  it('starts a job, switching to the terminal in the Generating state', async () => {
+    const fetchMock = mockFetch(async () => jsonResponse({ jobId: 'job-42' }));
+    const store = createWorkspaceStore();
+    renderInWorkspace(<Harness />, { store });
+    fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: '  A blog  ' } });
+    fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'blog_1' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Generate Project' }));
+    });
+
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/jobs/start');
+    expect(fetchMock.mock.calls[0][1]!.method).toBe('POST');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]!.body))).toEqual({ prompt: 'A blog', projectName: 'blog_1' });
+    expect(store.state).toMatchObject({ isGenerating: true, currentProject: 'blog_1', status: 'Generating', currentView: 'terminal' });
+    expect(screen.getByRole('button', { name: 'Generating...' })).toBeTruthy();
+  });
+
+  it('logs a failed start and ends in the Error status', async () => {
+    mockFetch(async () => jsonResponse({ error: 'Not enough credits' }, 402));
+    const { store } = renderInWorkspace(<Harness />);
+    fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: 'A shop' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Generate Project' }));
+    });
+    await waitFor(() => expect(store.state.status).toBe('Error'));
+    expect(store.state.isGenerating).toBe(false);
+    expect(store.state.logs.at(-1)).toMatchObject({ message: '❌ Generation failed: Not enough credits', type: 'error' });
+  });
+});
