@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
-const env = { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3217' };
+// The offline agent streams slowly enough that a test can reload in the middle of a generation.
+const env = { OFFLINE_AGENT_CHARS_PER_SECOND: '2500', ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3217' };
+delete env.ANTHROPIC_API_KEY;
+delete env.LLM_PROVIDER;
 // Never write test accounts into a database someone configured for real use.
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -18,4 +18,5 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  setupFiles: ['<rootDir>/src/test/setup.ts'],
 };

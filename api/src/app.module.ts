@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
+import { BuildsModule } from './builds/builds.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { ConfigModule } from './config/config.module.js';
@@ -15,7 +16,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, databaseUrl), DatabaseModule, AuthModule, ProjectsModule, JobsModule, SystemModule],
+      imports: [ConfigModule.forRoot(config, databaseUrl), DatabaseModule, AuthModule, ProjectsModule, JobsModule, BuildsModule, SystemModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -111,6 +111,16 @@ describe('projects', () => {
     expect(zip.includes(Buffer.from('shop/src/main.tsx'))).toBe(true);
   });
 
+  it('answers a build with a clear error in the build stream until sandboxes are available', async () => {
+    const res = await t.http.post('/api/projects/shop/build').set('Cookie', alice).expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+    const events = res.text.trim().split('\n\n').map((block) => JSON.parse(block.replace(/^data: /, '')));
+    expect(events[0]).toEqual({ type: 'log', data: expect.stringContaining('Preparing the build of shop') });
+    expect(events[1]).toEqual({ type: 'error', data: { error: expect.stringMatching(/Docker is not available|Builds are not available yet/), details: expect.any(String) } });
+    expect(events.at(-1)).toEqual({ type: 'done' });
+    await t.http.post('/api/projects/shop/build').set('Cookie', bob).expect(404);
+  });
+
   it('deletes a project with its files', async () => {
     await t.http.delete('/api/projects/shop').set('Cookie', alice).expect(200);
     await t.http.get('/api/projects/shop/tree').set('Cookie', alice).expect(404);

@@ -18,6 +18,13 @@ export interface AppConfig {
     openaiBaseUrl: string | null;
     openaiApiKey: string | null;
   };
+  agent: {
+    maxOutputTokens: number;
+    maxContinuations: number;
+    maxRetries: number;
+    /** Pace of the offline starter agent; 0 streams at once (tests). */
+    offlineCharsPerSecond: number;
+  };
   previewDomain: string;
   sandboxCaFile: string | null;
   dockerHost: string | null;
@@ -114,6 +121,12 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),
       openaiBaseUrl,
       openaiApiKey: text(env, 'OPENAI_API_KEY'),
+    },
+    agent: {
+      maxOutputTokens: integer(env, 'LLM_MAX_OUTPUT_TOKENS', 16_000, 256, 200_000),
+      maxContinuations: integer(env, 'LLM_MAX_CONTINUATIONS', 8, 0, 100),
+      maxRetries: integer(env, 'LLM_MAX_RETRIES', 4, 0, 20),
+      offlineCharsPerSecond: integer(env, 'OFFLINE_AGENT_CHARS_PER_SECOND', 6000, 0, 10_000_000),
     },
     previewDomain,
     sandboxCaFile,

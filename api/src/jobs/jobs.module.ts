@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AgentModule } from '../agent/agent.module.js';
+import { ProjectsModule } from '../projects/projects.module.js';
+import { JobEventLog } from './job-events.js';
+import { JobRunner } from './job-runner.js';
 import { JobsController } from './jobs.controller.js';
 import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
 
-@Module({ controllers: [JobsController], providers: [JobsRepository, JobsService], exports: [JobsService] })
+@Module({
+  imports: [AgentModule, ProjectsModule],
+  controllers: [JobsController],
+  providers: [JobsRepository, JobEventLog, JobRunner, JobsService],
+  exports: [JobsService],
+})
 export class JobsModule {}

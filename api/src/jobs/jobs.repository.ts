@@ -1,9 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service.js';
+import type { JobEventRecord } from './job-events.js';
+
+export interface NewJob {
+  ownerId: string;
+  projectName: string;
+  prompt: string;
+  provider: string;
+  model: string;
+}
 
 @Injectable()
 export class JobsRepository {
   constructor(private readonly prisma: PrismaService) {}
+
+  create(job: NewJob): Promise<{ id: string }> {
+    return this.prisma.job.create({ data: job, select: { id: true } });
+  }
 
   listRunning(ownerId: string) {
     return this.prisma.job.findMany({
@@ -13,7 +26,44 @@ export class JobsRepository {
     });
   }
 
-  findStatus(ownerId: string, id: string) {
-    return this.prisma.job.findFirst({ where: { id, ownerId }, select: { status: true } });
+  findForOwner(ownerId: string, id: string) {
+    return this.prisma.job.findFirst({ where: { id, ownerId }, select: { id: true, status: true } });
+  }
+
+  async setProject(id: string, projectId: string): Promise<void> {
+    await this.prisma.job.update({ where: { id }, data: { projectId } });
+  }
+
+  async recordUsage(id: string, inputTokens: number, outputTokens: number): Promise<void> {
+    await this.prisma.job.update({ where: { id }, data: { inputTokens, outputTokens } });
+  }
+
+  async finish(id: string, status: 'completed' | 'failed', error: string | null): Promise<void> {
+    await this.prisma.job.update({ where: { id }, data: { status, error, finishedAt: new Date() } });
+  }
+
+  /** Jobs left running by a server that stopped; they end as failed. */
+  async listInterrupted() {
+    return this.prisma.job.findMany({ where: { status: 'running' }, select: { id: true } });
+  }
+
+  async lastSeq(jobId: string): Promise<number> {
+    const last = await this.prisma.jobEvent.findFirst({ where: { jobId }, orderBy: { seq: 'desc' }, select: { seq: true } });
+    return last?.seq ?? 0;
+  }
+
+  async insertEvents(jobId: string, events: JobEventRecord[]): Promise<void> {
+    await this.prisma.jobEvent.createMany({
+      data: events.map((e) => ({ jobId, seq: e.seq, type: e.type, data: e.payload })),
+    });
+  }
+
+  async eventsAfter(jobId: string, afterSeq: number): Promise<JobEventRecord[]> {
+    const rows = await this.prisma.jobEvent.findMany({
+      where: { jobId, seq: { gt: afterSeq } },
+      orderBy: { seq: 'asc' },
+      select: { seq: true, type: true, data: true },
+    });
+    return rows.map((r) => ({ seq: r.seq, type: r.type, payload: r.data }));
   }
 }

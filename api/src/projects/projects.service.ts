@@ -43,20 +43,30 @@ export class ProjectsService {
     return { content: (await this.storage.readFile(project.id, path)).toString('utf8') };
   }
 
+  /** The project to write into, created when new. Answers its id. */
+  async ensureProject(ownerId: string, name: string): Promise<ProjectRecord> {
+    this.assertValidName(name);
+    return this.repository.upsertProject(ownerId, name);
+  }
+
+  /** Saves one file atomically and records it; used as a generation completes each file. */
+  async writeFile(projectId: string, path: string, content: string): Promise<void> {
+    await this.storage.writeFile(projectId, path, content);
+    await this.repository.upsertFile(projectId, fileRecord(path, content));
+  }
+
+  /** Removes the files a regeneration did not write again. */
+  async keepOnly(projectId: string, paths: string[]): Promise<void> {
+    for (const path of await this.repository.deleteFilesNotIn(projectId, paths)) await this.storage.removeFile(projectId, path);
+  }
+
   async save(ownerId: string, name: string, files: Record<string, string>): Promise<SaveProjectResponse> {
     this.assertValidName(name);
     const project = await this.repository.upsertProject(ownerId, name);
     const previous = new Set(await this.repository.filePaths(project.id));
     const entries = Object.entries(files);
     for (const [path, content] of entries) await this.storage.writeFile(project.id, path, content);
-    await this.repository.replaceFiles(
-      project.id,
-      entries.map(([path, content]) => ({
-        path,
-        sizeBytes: Buffer.byteLength(content),
-        sha256: createHash('sha256').update(content).digest('hex'),
-      })),
-    );
+    await this.repository.replaceFiles(project.id, entries.map(([path, content]) => fileRecord(path, content)));
     // Only after the database agrees, so a failure never loses a file the project still lists.
     for (const path of previous) if (!(path in files)) await this.storage.removeFile(project.id, path);
     this.logger.log(`Saved ${entries.length} files to project ${name} (${project.id})`);
@@ -102,8 +112,12 @@ export class ProjectsService {
     return project;
   }
 
-  private assertValidName(name: string): void {
+  assertValidName(name: string): void {
     const error = projectNameError(name);
     if (error) throw new DomainError(ErrorCode.InvalidProjectName, error);
   }
+}
+
+function fileRecord(path: string, content: string) {
+  return { path, sizeBytes: Buffer.byteLength(content), sha256: createHash('sha256').update(content).digest('hex') };
 }

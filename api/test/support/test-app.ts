@@ -11,6 +11,8 @@ import { type TestDatabase, createTestDatabase } from './test-database.js';
 export interface TestApp {
   app: NestExpressApplication;
   http: ReturnType<typeof request>;
+  /** Where the app listens, for clients that need a real socket (server-sent events). */
+  baseUrl: string;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -22,10 +24,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await migrate(database.url, () => {});
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web'), ...env }, { version: 'test' });
   const app = await createApp(config, database.url, { logger: false });
-  await app.init();
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
   return {
     app,
     http: request(app.getHttpServer()),
+    baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     close: async () => {
       await app.close();

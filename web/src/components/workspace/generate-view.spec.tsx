@@ -93,7 +93,8 @@ describe('GenerateView', () => {
   });
 
   it('starts a job, switching to the terminal in the Generating state', async () => {
-    const fetchMock = mockFetch(async () => jsonResponse({ jobId: 'job-42' }));
+    // The job's stream stays open: the job is still running.
+    const fetchMock = mockFetch(async (url) => (url === '/api/jobs/start' ? jsonResponse({ jobId: 'job-42' }) : new Promise<Response>(() => {})));
     const store = createWorkspaceStore();
     renderInWorkspace(<Harness />, { store });
     fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: '  A blog  ' } });

@@ -4,14 +4,32 @@ import { AUTO_RECONNECT_DELAY_MS } from '@forge/protocol/limits';
 import { apiJson } from '@/api/client';
 import { getErrorMessage } from '@/api/errors';
 import { activeJobsQueryOptions } from '@/api/queries/jobs';
+import { projectKeys } from '@/api/queries/projects';
 import { useWorkspaceStore, type LogType, type WorkspaceActions } from '@/store/workspace';
 import { readEventData } from './event-stream';
+import { followJob } from './job-stream';
 
 /*
- * Generation wiring of the workspace, kept in one module: starting a job, building a project and the
- * one-time reconnect to a job that was running when the page loaded. Streaming a job's files lands here
- * later; the workspace components only call the functions below.
+ * Generation wiring of the workspace, kept in one module: starting a job, following its stream, building
+ * the project and the one-time reconnect to a job that was running when the page loaded. The workspace
+ * components only call the functions below.
  */
+
+/** Spec section 4, generation flow: stream, then (the server has saved the files) build. */
+async function followAndBuild(jobId: string, projectName: string, actions: WorkspaceActions, onSaved: () => void): Promise<void> {
+  const outcome = await followJob(jobId, actions);
+  if (outcome.status === 'failed') {
+    actions.addLog(`❌ Generation failed: ${outcome.error ?? 'Job error'}`, 'error');
+    actions.stopGeneration();
+    actions.setStatus('Error');
+    if (outcome.filesSaved > 0) onSaved();
+    return;
+  }
+  actions.stopGeneration();
+  actions.addLog(`✅ Project saved: ${outcome.filesSaved} ${outcome.filesSaved === 1 ? 'file' : 'files'}`, 'success');
+  onSaved();
+  await runBuild(projectName, actions);
+}
 
 export interface DesignImage {
   name: string;
@@ -38,6 +56,7 @@ interface StartJobResponse {
 
 export function useGeneration() {
   const { actions } = useWorkspaceStore();
+  const queryClient = useQueryClient();
 
   const start = useCallback(
     async ({ prompt, projectName, images }: GenerationRequest): Promise<boolean> => {
@@ -50,6 +69,7 @@ export function useGeneration() {
       try {
         const { jobId } = await apiJson<StartJobResponse>('/api/jobs/start', { method: 'POST', body: { ...body } });
         actions.addLog(`Job ${jobId} started. Waiting for the agent...`, 'info');
+        void followAndBuild(jobId, projectName, actions, () => void queryClient.invalidateQueries({ queryKey: projectKeys.all }));
         return true;
       } catch (err) {
         actions.addLog(`❌ Generation failed: ${getErrorMessage(err, 'Could not start the job')}`, 'error');
@@ -58,7 +78,7 @@ export function useGeneration() {
         return false;
       }
     },
-    [actions],
+    [actions, queryClient],
   );
 
   return { start };
@@ -153,6 +173,7 @@ export function useAutoReconnect(enabled: boolean): void {
         actions.startGeneration(job.projectName);
         actions.setView('terminal');
         actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');
+        void followAndBuild(job.id, job.projectName, actions, () => void queryClient.invalidateQueries({ queryKey: projectKeys.all }));
       } catch (err) {
         console.warn('Could not check for active generation jobs', err);
       }

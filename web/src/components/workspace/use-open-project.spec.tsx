@@ -22,7 +22,7 @@ beforeAll(() => {
   Object.assign(globalThis, { TextDecoder, TextEncoder, ReadableStream });
 });
 
-type Routes = Record<string, () => Response>;
+type Routes = Record<string, () => Response | Promise<Response>>;
 
 function mockApi(routes: Routes) {
   const mock = jest.fn(async (input: string) => {
@@ -187,6 +187,8 @@ describe('useAutoReconnect', () => {
     try {
       const fetchMock = mockApi({
         '/api/jobs/active': () => jsonResponse({ jobs: [{ id: 'j1', projectName: 'blog', projectId: null }, { id: 'j2', projectName: 'x', projectId: null }] }),
+        // Still running: the stream stays open.
+        '/api/jobs/j1/stream': () => new Promise<Response>(() => {}),
       });
       const store = createWorkspaceStore();
       const { rerender } = renderHook(() => useAutoReconnect(true), { wrapper: wrapperFor(store) });
@@ -211,7 +213,7 @@ describe('useAutoReconnect', () => {
       await act(async () => {
         jest.advanceTimersByTime(2000);
       });
-      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/jobs/active', '/api/jobs/j1/stream']);
     } finally {
       jest.useRealTimers();
     }

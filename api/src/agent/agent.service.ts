@@ -1,0 +1,145 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FileStreamParser, fileStartMarker } from '@forge/protocol/file-stream';
+import type { ChatMessage, CompletionRequest, ImageInput, LlmProvider } from './llm-provider.js';
+import { ProviderError } from './llm-provider.js';
+import { PromptLibrary } from './prompt-library.js';
+
+export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
+export const AGENT_SETTINGS = Symbol('AGENT_SETTINGS');
+
+export interface AgentSettings {
+  maxOutputTokens: number;
+  /** How many times a response cut at the output limit may be continued. */
+  maxContinuations: number;
+  /** Attempts after a transient provider failure before the job fails. */
+  maxRetries: number;
+  retryBaseDelayMs: number;
+}
+
+export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
+  maxOutputTokens: 16_000,
+  maxContinuations: 8,
+  maxRetries: 4,
+  retryBaseDelayMs: 1000,
+};
+
+export type AgentEvent =
+  | { type: 'text'; text: string }
+  /** Before the text of a continuation response (after an output-limit cut or a dropped stream). */
+  | { type: 'response_start'; continuation: true; reason: 'max_tokens' | 'interrupted' }
+  | { type: 'retry'; attempt: number; delayMs: number; message: string }
+  /** Totals for the whole run so far. */
+  | { type: 'usage'; inputTokens: number; outputTokens: number };
+
+export class AgentError extends Error {
+  override name = 'AgentError';
+}
+
+export interface GenerateInput {
+  prompt: string;
+  projectName: string;
+  images?: ImageInput[];
+}
+
+/** Drives a provider through one generation: retries, continuations after cuts, token totals. */
+@Injectable()
+export class AgentService {
+  constructor(
+    @Inject(LLM_PROVIDER) readonly provider: LlmProvider,
+    @Inject(AGENT_SETTINGS) private readonly settings: AgentSettings,
+    private readonly prompts: PromptLibrary,
+  ) {}
+
+  generate(input: GenerateInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
+    const messages: ChatMessage[] = [
+      { role: 'user', content: `Project name: ${input.projectName}\n\n${input.prompt}`, images: input.images },
+    ];
+    return this.run(
+      { system: this.prompts.get('system'), messages, maxOutputTokens: this.settings.maxOutputTokens, purpose: 'generate', description: input.prompt, projectName: input.projectName },
+      signal,
+    );
+  }
+
+  async *run(request: CompletionRequest, signal: AbortSignal): AsyncIterable<AgentEvent> {
+    const messages = [...request.messages];
+    // A private parser only to know which file a cut left open.
+    const tracker = new FileStreamParser();
+    const totals = { inputTokens: 0, outputTokens: 0 };
+    for (let continuation = 0; ; continuation++) {
+      let text = '';
+      let stop: 'max_tokens' | 'interrupted' | 'done' | null = null;
+      let responseUsage = { inputTokens: 0, outputTokens: 0 };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          for await (const event of this.provider.complete({ ...request, messages }, signal)) {
+            if (event.type === 'text') {
+              text += event.text;
+              tracker.push(event.text);
+              yield { type: 'text', text: event.text };
+            } else if (event.type === 'usage') {
+              responseUsage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+            } else if (event.type === 'stop') {
+              stop = event.reason === 'max_tokens' ? 'max_tokens' : 'done';
+            }
+          }
+          // A stream that ends without saying why was cut short.
+          stop ??= text.length > 0 ? 'interrupted' : 'done';
+          break;
+        } catch (err) {
+          if (signal.aborted) throw err;
+          if (!(err instanceof ProviderError) || !err.transient) throw err;
+          // Text already shown cannot be taken back: carry on from it as after a cut.
+          if (text.length > 0) {
+            stop = 'interrupted';
+            break;
+          }
+          if (attempt >= this.settings.maxRetries) {
+            throw new AgentError(`${err.message} (gave up after ${attempt + 1} attempts)`);
+          }
+          const delayMs = this.settings.retryBaseDelayMs * 2 ** attempt;
+          yield { type: 'retry', attempt: attempt + 1, delayMs, message: err.message };
+          await sleep(delayMs, signal);
+        }
+      }
+      totals.inputTokens += responseUsage.inputTokens;
+      totals.outputTokens += responseUsage.outputTokens;
+      yield { type: 'usage', ...totals };
+      if (stop === 'done') return;
+
+      const openPath = tracker.openPath;
+      if (continuation >= this.settings.maxContinuations) {
+        throw new AgentError(
+          `The model's answer was cut off more than ${this.settings.maxContinuations} times` +
+            (openPath ? `; ${openPath} was left incomplete and was not saved.` : '.'),
+        );
+      }
+      messages.push({ role: 'assistant', content: text }, { role: 'user', content: continuationPrompt(openPath, text) });
+      tracker.startResponse();
+      yield { type: 'response_start', continuation: true, reason: stop };
+    }
+  }
+}
+
+function continuationPrompt(openPath: string | null, text: string): string {
+  if (!openPath) return 'Your answer was cut off. Continue exactly where it stopped, without repeating anything.';
+  const tail = text.slice(-120);
+  return [
+    `Your answer was cut off while writing ${openPath}. Continue it: start your reply with the line`,
+    fileStartMarker(openPath),
+    'and then continue the file from the exact character where it stopped, without repeating anything. It stopped after:',
+    '```',
+    tail,
+    '```',
+    'Then write the remaining files as before.',
+  ].join('\n');
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseTranscript } from '@forge/protocol/file-stream';
+import { type CompletionRequest, type ProviderEvent } from '../llm-provider.js';
+import { BLUEPRINT_IDS } from './describe.js';
+import { EXAMPLE_DESCRIPTIONS } from './blueprints/example-descriptions.js';
+import { OfflineStarterAgent, estimateTokens, typingChunks } from './offline-agent.js';
+import { planProject } from './plan-project.js';
+
+function request(description: string, projectName = 'my-react-app', purpose: CompletionRequest['purpose'] = 'generate'): CompletionRequest {
+  return {
+    system: 'You are Forge.',
+    messages: [{ role: 'user', content: `Project name: ${projectName}\n\n${description}` }],
+    maxOutputTokens: 16_000,
+    purpose,
+    description,
+    projectName,
+  };
+}
+
+async function collect(agent: OfflineStarterAgent, req: CompletionRequest, signal = new AbortController().signal): Promise<ProviderEvent[]> {
+  const events: ProviderEvent[] = [];
+  for await (const event of agent.complete(req, signal)) events.push(event);
+  return events;
+}
+
+function textOf(events: ProviderEvent[]): string {
+  return events.map((e) => (e.type === 'text' ? e.text : '')).join('');
+}
+
+const instant = new OfflineStarterAgent({ charsPerSecond: Infinity });
+
+describe('OfflineStarterAgent', () => {
+  it('identifies itself', () => {
+    expect(instant.name).toBe('offline');
+    expect(instant.model).toBe('starter-blueprints');
+  });
+
+  describe.each(BLUEPRINT_IDS)('generating a %s', (id) => {
+    const { description, projectName } = EXAMPLE_DESCRIPTIONS[id][0];
+
+    it("streams a transcript that parses into exactly the blueprint's files", async () => {
+      const events = await collect(instant, request(description, projectName));
+      const { files, events: parsed } = parseTranscript(textOf(events));
+      const expected = planProject(description, projectName).files;
+
+      expect(parsed.filter((e) => e.type === 'file_refused')).toEqual([]);
+      expect([...files.keys()]).toEqual(Object.keys(expected));
+      for (const [path, file] of files) {
+        expect(file.complete).toBe(true);
+        expect(file.content).toBe(expected[path]);
+      }
+      expect(parsed.filter((e) => e.type === 'file_end').every((e) => e.type === 'file_end' && e.closedBy === 'end_marker')).toBe(true);
+    });
+
+    it('opens with one to three lines of commentary and closes with a line', async () => {
+      const text = textOf(await collect(instant, request(description, projectName)));
+      const opening = text.slice(0, text.indexOf('<<<FILE ')).trim().split('\n');
+      expect(opening.length).toBeGreaterThanOrEqual(1);
+      expect(opening.length).toBeLessThanOrEqual(3);
+      const closing = text.slice(text.lastIndexOf('<<<END FILE>>>') + '<<<END FILE>>>'.length).trim();
+      expect(closing.split('\n')).toHaveLength(1);
+      expect(closing).toMatch(/^Done: \d+ files/);
+    });
+  });
+
+  it('ends with a token estimate and end_turn', async () => {
+    const req = request('A todo app');
+    const events = await collect(instant, req);
+    const text = textOf(events);
+    expect(events.at(-1)).toEqual({ type: 'stop', reason: 'end_turn' });
+    expect(events.at(-2)).toEqual({
+      type: 'usage',
+      inputTokens: estimateTokens(req.system + req.messages[0].content),
+      outputTokens: estimateTokens(text),
+    });
+    expect(events.slice(0, -2).every((e) => e.type === 'text')).toBe(true);
+  });
+
+  it('types in chunks of 20 to 120 characters', async () => {
+    const chunks = (await collect(instant, request('A blog'))).flatMap((e) => (e.type === 'text' ? [e.text] : []));
+    expect(chunks.length).toBeGreaterThan(100);
+    for (const chunk of chunks.slice(0, -1)) {
+      expect(chunk.length).toBeGreaterThanOrEqual(20);
+      expect(chunk.length).toBeLessThanOrEqual(121);
+    }
+  });
+
+  it('never splits a surrogate pair between chunks', () => {
+    const text = '🎉🙂'.repeat(500);
+    for (const chunk of typingChunks(text)) {
+      expect(/[\ud800-\udbff]$/.test(chunk)).toBe(false);
+      expect(/^[\udc00-\udfff]/.test(chunk)).toBe(false);
+    }
+    expect(typingChunks(text).join('')).toBe(text);
+  });
+
+  it('gives the same stream for the same request', async () => {
+    const req = request('A shop for plants, sage green', 'plant-shop');
+    expect(await collect(instant, req)).toEqual(await collect(new OfflineStarterAgent({ charsPerSecond: 0 }), req));
+  });
+
+  it('paces the stream at roughly the configured speed', async () => {
+    const paced = new OfflineStarterAgent({ charsPerSecond: 200_000 });
+    const started = Date.now();
+    const events = await collect(paced, request('A todo app'));
+    const elapsed = Date.now() - started;
+    const chars = textOf(events).length;
+    // The last chunk is sent without waiting after it.
+    expect(elapsed).toBeGreaterThanOrEqual(((chars - 120) / 200_000) * 1000 * 0.8);
+  });
+
+  it('stops at once when aborted before it starts', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stopped'));
+    await expect(collect(instant, request('A blog'), controller.signal)).rejects.toThrow('stopped');
+  });
+
+  it('stops mid-stream when aborted, without finishing the transcript', async () => {
+    const slow = new OfflineStarterAgent({ charsPerSecond: 2000 });
+    const controller = new AbortController();
+    const received: ProviderEvent[] = [];
+    const started = Date.now();
+    const run = (async () => {
+      for await (const event of slow.complete(request('A blog'), controller.signal)) {
+        received.push(event);
+        if (received.length === 3) setTimeout(() => controller.abort(new Error('user stopped')), 10);
+      }
+    })();
+    await expect(run).rejects.toThrow('user stopped');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(received.every((e) => e.type === 'text')).toBe(true);
+    expect(received.length).toBeLessThan(20);
+  });
+
+  it.each(['edit', 'fix'] as const)('explains that it cannot %s code, and writes no files', async (purpose) => {
+    const events = await collect(instant, { ...request('Make the header blue', 'shop', purpose), files: { 'src/App.tsx': 'x' } });
+    const text = textOf(events);
+    expect(text).toContain('offline starter agent cannot');
+    expect(text).toContain('ANTHROPIC_API_KEY');
+    expect(text).toContain('LLM_PROVIDER=openai');
+    expect(text).toContain('OPENAI_BASE_URL');
+    expect(parseTranscript(text).files.size).toBe(0);
+    expect(events.at(-1)).toEqual({ type: 'stop', reason: 'end_turn' });
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parseTranscript } from '@forge/protocol/file-stream';
+import { PrismaService } from '../src/database/prisma.service.js';
+import { INTERRUPTED_MESSAGE, JobsService } from '../src/jobs/jobs.service.js';
+import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
+import { parsedEvents, readSse, streamedText } from './support/sse-client.js';
+import { type TestApp, signUp, startTestApp } from './support/test-app.js';
+
+const projectChunks = [
+  'Planning a todo app.\n',
+  '<<<FILE package.json>>>\n{ "name": "todo" }\n<<<END FILE>>>\n',
+  '<<<FILE src/App.tsx>>>\nexport function App() {\n',
+  '  return <h1>Todo</h1>;\n}\n<<<END FILE>>>\n',
+  '<<<FILE ../../escape.txt>>>\nnope\n<<<END FILE>>>\n',
+  '<<<FILE src/main.tsx>>>\nimport "./App";\n<<<END FILE>>>\nAll done.\n',
+];
+
+describe('generation jobs', () => {
+  let fake: FakeAnthropic;
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+    t = await startTestApp({ LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0' });
+    alice = (await signUp(t.http)).cookie;
+    bob = (await signUp(t.http)).cookie;
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const stream = (jobId: string, cookie: string, lastEventId?: number) =>
+    readSse(`${t.baseUrl}/api/jobs/${jobId}/stream`, { Cookie: cookie, ...(lastEventId ? { 'Last-Event-ID': String(lastEventId) } : {}) });
+
+  it('validates the request in the spec words', async () => {
+    const cases: Array<[object, string]> = [
+      [{ prompt: '   ', projectName: 'x' }, 'Describe your React project first: the prompt is empty.'],
+      [{ prompt: 'app', projectName: 'bad name' }, 'Invalid project name. Use only letters, numbers, hyphens (-), and underscores (_).'],
+      [{ prompt: 'app', images: [{ name: 'doc.pdf', base64: 'AAAA', mediaType: 'application/pdf' }] }, 'doc.pdf is not a valid image'],
+      [{ prompt: 'app', images: [{ name: 'big.png', base64: 'A'.repeat(7_000_000), mediaType: 'image/png' }] }, 'big.png is too large (max 5MB)'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.http.post('/api/jobs/start').set('Cookie', alice).send(body).expect(400);
+      expect(res.body.error).toContain(message);
+    }
+    await t.http.post('/api/jobs/start').send({ prompt: 'app' }).expect(401);
+  });
+
+  it('answers a job id at once, runs on the server, and saves each file as it completes', async () => {
+    fake.script({ kind: 'stream', chunks: projectChunks, stopReason: 'end_turn', delayMs: 60, inputTokens: 1200, outputTokens: 340 });
+    const start = await t.http.post('/api/jobs/start').set('Cookie', alice).send({ prompt: 'a todo app', projectName: 'todo' }).expect(201);
+    const { jobId } = start.body as { jobId: string };
+
+    const active = await t.http.get('/api/jobs/active').set('Cookie', alice).expect(200);
+    expect(active.body.jobs).toEqual([{ id: jobId, projectName: 'todo', projectId: null }]);
+    expect((await t.http.get('/api/jobs/active').set('Cookie', bob).expect(200)).body.jobs).toEqual([]);
+
+    // Two viewers at once see the same events.
+    const [first, second] = await Promise.all([stream(jobId, alice), stream(jobId, alice)]);
+    expect(first.status).toBe(200);
+    expect(second.events).toEqual(first.events);
+
+    const ids = first.events.map((e) => e.id!);
+    expect(ids).toEqual(ids.map((_, i) => i + 1));
+    expect(first.events.at(-1)!.data).toBe('[DONE]');
+    expect(streamedText(first.events)).toBe(projectChunks.join(''));
+    const events = parsedEvents(first.events);
+    expect(events.filter((e) => e.type === 'file_saved').map((e) => e.path)).toEqual(['package.json', 'src/App.tsx', 'src/main.tsx']);
+    expect(events).toContainEqual({ type: 'log', level: 'warning', message: expect.stringContaining('Refused file "../../escape.txt"') });
+    expect(events.at(-1)).toEqual({ type: 'status', status: 'completed', filesSaved: 3 });
+
+    expect((await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', alice).expect(200)).body).toEqual({ status: 'completed' });
+    const list = await t.http.get('/api/projects').set('Cookie', alice).expect(200);
+    expect(list.body.projects).toEqual([{ name: 'todo', fileCount: 3, modifiedAt: expect.any(String) }]);
+    const tree = await t.http.get('/api/projects/todo/tree').set('Cookie', alice).expect(200);
+    expect(tree.body.tree).toEqual(['package.json', 'src/App.tsx', 'src/main.tsx']);
+    const parsed = parseTranscript(projectChunks.join('')).files;
+    const file = await t.http.get('/api/projects/todo/file/src/App.tsx').set('Cookie', alice).expect(200);
+    expect(file.body.content).toBe(parsed.get('src/App.tsx')!.content);
+
+    const job = await t.app.get(PrismaService).job.findUniqueOrThrow({ where: { id: jobId } });
+    expect(job).toMatchObject({ inputTokens: 1200, outputTokens: 340, provider: 'anthropic', status: 'completed' });
+
+    // Replay from the start, or from any event id, after the job ended.
+    expect((await stream(jobId, alice)).events).toEqual(first.events);
+    const resumed = await stream(jobId, alice, 5);
+    expect(resumed.events).toEqual(first.events.slice(5));
+  });
+
+  it('hides a job from other accounts', async () => {
+    fake.script({ kind: 'stream', chunks: ['<<<FILE a.txt>>>\na\n'], stopReason: 'end_turn' });
+    const { jobId } = (await t.http.post('/api/jobs/start').set('Cookie', alice).send({ prompt: 'x', projectName: 'private' }).expect(201)).body;
+    expect((await stream(jobId, bob)).status).toBe(404);
+    await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', bob).expect(404);
+    await stream(jobId, alice);
+  });
+
+  it('ends the job with the provider message when the model refuses', async () => {
+    fake.script({ kind: 'error', status: 400, type: 'invalid_request_error', message: 'prompt is too long' });
+    const { jobId } = (await t.http.post('/api/jobs/start').set('Cookie', alice).send({ prompt: 'x', projectName: 'refused' }).expect(201)).body;
+    const { events } = await stream(jobId, alice);
+    expect(parsedEvents(events)).toContainEqual({ type: 'error', message: 'Anthropic: prompt is too long' });
+    expect(events.at(-1)!.data).toBe('[DONE]');
+    expect((await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', alice).expect(200)).body).toEqual({ status: 'failed' });
+    await t.http.get('/api/projects/refused/tree').set('Cookie', alice).expect(404);
+  });
+
+  it('marks jobs a stopped server left running as failed, keeping their files', async () => {
+    const prisma = t.app.get(PrismaService);
+    const user = await prisma.user.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
+    const job = await prisma.job.create({ data: { ownerId: user.id, projectName: 'stale', prompt: 'x', provider: 'anthropic' } });
+    await prisma.jobEvent.create({ data: { jobId: job.id, seq: 1, type: 'status', data: JSON.stringify({ type: 'status', status: 'running' }) } });
+
+    await t.app.get(JobsService).onApplicationBootstrap();
+
+    const after = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
+    expect(after).toMatchObject({ status: 'failed', error: INTERRUPTED_MESSAGE });
+    const { events } = await stream(job.id, alice);
+    expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4]);
+    expect(parsedEvents(events)).toContainEqual({ type: 'error', message: INTERRUPTED_MESSAGE });
+    expect(events.at(-1)!.data).toBe('[DONE]');
+  });
+});

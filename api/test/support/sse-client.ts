@@ -1,0 +1,37 @@
+/** One event of a server-sent event stream as a viewer receives it. */
+export interface SseEvent {
+  id: number | null;
+  data: string;
+}
+
+/** Reads a whole SSE response (until the server ends it). */
+export async function readSse(url: string, headers: Record<string, string>): Promise<{ status: number; events: SseEvent[] }> {
+  const res = await fetch(url, { headers });
+  if (!res.ok || !res.body) return { status: res.status, events: [] };
+  const text = await res.text();
+  const events: SseEvent[] = [];
+  for (const block of text.split('\n\n')) {
+    let id: number | null = null;
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('id: ')) id = Number(line.slice(4));
+      else if (line.startsWith('data: ')) data.push(line.slice(6));
+    }
+    if (data.length) events.push({ id, data: data.join('\n') });
+  }
+  return { status: res.status, events };
+}
+
+/** The generated text carried by a job stream's content_block_delta events. */
+export function streamedText(events: SseEvent[]): string {
+  return events
+    .filter((e) => e.data !== '[DONE]')
+    .map((e) => JSON.parse(e.data) as { type: string; delta?: { text: string } })
+    .filter((e) => e.type === 'content_block_delta')
+    .map((e) => e.delta!.text)
+    .join('');
+}
+
+export function parsedEvents(events: SseEvent[]): Array<Record<string, unknown>> {
+  return events.filter((e) => e.data !== '[DONE]').map((e) => JSON.parse(e.data) as Record<string, unknown>);
+}
