@@ -65,7 +65,9 @@ export function installDependencies() {
   const installed = join(root, 'node_modules', '.package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
   log('Installing dependencies (first run only)...');
-  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  // Not `npm ci`: npm 11 writes lockfiles without other platforms' optional packages and then
+  // refuses them in `npm ci`. `npm install` with the lockfile installs the same versions.
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
 export function generatePrismaClient() {

@@ -1,0 +1,14 @@
+// `npm run bench`: the speed and memory goals, measured, as a table.
+import { buildAll, generatePrismaClient, installDependencies } from './lib/setup.mjs';
+import { benchGeneration } from './bench/generation.mjs';
+
+installDependencies();
+generatePrismaClient();
+buildAll();
+
+const rows = await benchGeneration();
+const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ['Measure', 'Result', 'Goal'][i].length));
+const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+console.log(line(['Measure', 'Result', 'Goal']) + ' met? |');
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|------|`);
+for (const [name, result, goal, met] of rows) console.log(`${line([name, result, goal])} ${goal ? (met ? 'yes ' : 'NO  ') : '     '}|`);
