@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import {
   AlertCircle,
   AlertTriangle,
-  ArrowLeft,
   Bot,
   CheckCircle2,
   Container,
@@ -18,12 +17,12 @@ import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
 import { getErrorMessage } from '@/api/errors';
 import { infoQueryOptions } from '@/api/queries/info';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
-import { ForgeLogo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { StatePanel } from '@/components/ui/state-panel';
 import { formatModifiedAt } from '@/components/projects/format-date';
+import { BackHeader } from '@/components/ui/back-header';
 import { requireUser } from '@/lib/auth-guard';
 import { cn } from '@/lib/cn';
 
@@ -44,18 +43,7 @@ function InfoPage() {
 
   return (
     <div className="min-h-full">
-      <header className="sticky top-0 z-20 border-b border-border bg-background/80 backdrop-blur-md">
-        <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
-            <ArrowLeft className="size-4" aria-hidden />
-            Back
-          </Link>
-          <span className="h-5 w-px bg-border" aria-hidden />
-          <Link to="/" aria-label="Forge home" className="flex items-center rounded-md">
-            <ForgeLogo markClassName="size-6" />
-          </Link>
-        </div>
-      </header>
+      <BackHeader widthClassName="max-w-5xl" />
 
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
         <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

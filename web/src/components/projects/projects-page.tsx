@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AlertCircle, ArrowLeft, FolderPlus, Plus, RotateCcw } from 'lucide-react';
+import { AlertCircle, FolderPlus, Plus, RotateCcw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/errors';
 import { projectListQueryOptions } from '@/api/queries/projects';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { ForgeLogo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { StatePanel } from '@/components/ui/state-panel';
+import { BackHeader } from '@/components/ui/back-header';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { EditProjectDialog } from './edit-project-dialog';
 import { ProjectCard } from './project-card';
@@ -32,18 +32,7 @@ export function ProjectsPage() {
 
   return (
     <div className="min-h-full bg-[radial-gradient(ellipse_80%_50%_at_50%_-10%,color-mix(in_srgb,var(--color-primary)_12%,transparent),transparent)]">
-      <header className="sticky top-0 z-20 border-b border-border bg-background/80 backdrop-blur-md">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
-            <ArrowLeft className="size-4" aria-hidden />
-            Back
-          </Link>
-          <span className="h-5 w-px bg-border" aria-hidden />
-          <Link to="/" aria-label="Forge home" className="flex items-center rounded-md">
-            <ForgeLogo markClassName="size-6" />
-          </Link>
-        </div>
-      </header>
+      <BackHeader />
 
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
         <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
