@@ -96,7 +96,9 @@ async function waitForHealth(base) {
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the platform did not start');

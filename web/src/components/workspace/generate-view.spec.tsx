@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { INVALID_PROJECT_NAME_MESSAGE } from '@forge/protocol/project-name';
+import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
+import { createQueryClient } from '@/api/query-client';
+import { infoQueryOptions } from '@/api/queries/info';
 import { createWorkspaceStore } from '@/store/workspace';
 import { EMPTY_GENERATE_DRAFT, GenerateView, type GenerateDraft } from './generate-view';
 import { jsonResponse, renderInWorkspace } from './test-helpers';
@@ -9,6 +12,13 @@ import { jsonResponse, renderInWorkspace } from './test-helpers';
 function Harness() {
   const [draft, setDraft] = useState<GenerateDraft>(EMPTY_GENERATE_DRAFT);
   return <GenerateView draft={draft} onDraftChange={setDraft} />;
+}
+
+/** A query client that already knows which model provider the server uses, so no request goes out for it. */
+function withProvider(name: LlmProviderName) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(infoQueryOptions.queryKey, { provider: { name, model: null, baseUrl: null } } as InfoResponse);
+  return queryClient;
 }
 
 function mockFetch(impl: (input: string, init?: RequestInit) => Promise<Response>) {
@@ -22,8 +32,20 @@ afterEach(() => {
 });
 
 describe('GenerateView', () => {
+  it('says plainly when the offline starter agent is in use and how to configure a model', () => {
+    renderInWorkspace(<Harness />, { queryClient: withProvider('offline') });
+    const note = screen.getByRole('note', { name: 'Offline starter agent' });
+    expect(note.textContent).toContain('The offline starter agent is in use.');
+    expect(note.textContent).toContain('ANTHROPIC_API_KEY');
+  });
+
+  it('shows no such notice with a model', () => {
+    renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
+    expect(screen.queryByRole('note', { name: 'Offline starter agent' })).toBeNull();
+  });
+
   it('has the spec fields and keeps Generate disabled while the prompt is blank', () => {
-    renderInWorkspace(<Harness />);
+    renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
     expect(screen.getByRole('heading', { name: 'New Generation' })).toBeTruthy();
     const prompt = screen.getByLabelText('Describe your React project') as HTMLTextAreaElement;
     expect(prompt.rows).toBe(7);
@@ -43,7 +65,7 @@ describe('GenerateView', () => {
 
   it('rejects an invalid project name and logs the message', async () => {
     const fetchMock = mockFetch(async () => jsonResponse({ jobId: 'j1' }));
-    const { store } = renderInWorkspace(<Harness />);
+    const { store } = renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
     fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: 'A todo app' } });
     fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'my app' } });
     expect(screen.getByText(INVALID_PROJECT_NAME_MESSAGE)).toBeTruthy();
@@ -57,7 +79,7 @@ describe('GenerateView', () => {
   });
 
   it('logs rejected images with the spec messages', async () => {
-    const { store } = renderInWorkspace(<Harness />);
+    const { store } = renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
     const big = new File(['x'], 'huge.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     const pdf = new File(['x'], 'brief.pdf', { type: 'application/pdf' });
@@ -71,7 +93,7 @@ describe('GenerateView', () => {
 
   it('adds image thumbnails with remove buttons and sends them with the job', async () => {
     const fetchMock = mockFetch(async () => jsonResponse({ jobId: 'j1' }));
-    renderInWorkspace(<Harness />);
+    renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
     const png = new File([new Uint8Array([1, 2, 3])], 'mock.png', { type: 'image/png' });
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Design Reference'), { target: { files: [png] } });
@@ -96,7 +118,7 @@ describe('GenerateView', () => {
     // The job's stream stays open: the job is still running.
     const fetchMock = mockFetch(async (url) => (url === '/api/jobs/start' ? jsonResponse({ jobId: 'job-42' }) : new Promise<Response>(() => {})));
     const store = createWorkspaceStore();
-    renderInWorkspace(<Harness />, { store });
+    renderInWorkspace(<Harness />, { store, queryClient: withProvider('anthropic') });
     fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: '  A blog  ' } });
     fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'blog_1' } });
     await act(async () => {
@@ -112,7 +134,7 @@ describe('GenerateView', () => {
 
   it('logs a failed start and ends in the Error status', async () => {
     mockFetch(async () => jsonResponse({ error: 'Not enough credits' }, 402));
-    const { store } = renderInWorkspace(<Harness />);
+    const { store } = renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
     fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: 'A shop' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Generate Project' }));

@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
 import type { UploadedImage } from './design-images';
 import { ImageUploader } from './image-uploader';
+import { OfflineAgentNotice } from './offline-agent-notice';
 import { useGeneration } from './use-generation';
 
 export interface GenerateDraft {
@@ -71,6 +72,7 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
             <p className="mt-1 text-sm text-muted">Describe the app you want. The agent writes the files, builds the project and shows a live preview.</p>
           </div>
         </div>
+        <OfflineAgentNotice />
 
         <form onSubmit={submit} className="space-y-6 rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-xl shadow-black/20 sm:p-6">
           <div>
