@@ -1,39 +1,16 @@
 // Generation benchmarks (issue: parser throughput, token-to-viewer latency with 50 jobs, replay time).
 // Runs against the built platform (api/dist) in a child process, with a local fake model server.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { FileStreamParser, fileStartMarker, FILE_END_MARKER } from '../../protocol/dist/file-stream.js';
+import { FileStreamParser } from '../../protocol/dist/file-stream.js';
+import { makeDeltas } from './transcript.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const JOBS = Number(process.env.BENCH_JOBS ?? 50);
-const PROJECT_BYTES = 200 * 1024;
-
-/** A 200 KB project transcript whose lines carry a sequence number, split into model-sized deltas. */
-function makeDeltas(jobIndex) {
-  const deltas = [];
-  let size = 0;
-  let seq = 0;
-  let file = 0;
-  while (size < PROJECT_BYTES) {
-    const header = `${fileStartMarker(`src/module${file++}.ts`)}\n`;
-    deltas.push(header);
-    size += header.length;
-    for (let line = 0; line < 60 && size < PROJECT_BYTES; line++) {
-      const text = `export const value${seq} = 'j${jobIndex}s${seq}'; // some generated code\n`;
-      // Models send a few tokens at a time: split each line in two deltas.
-      deltas.push(text.slice(0, 30), text.slice(30));
-      size += text.length;
-      seq++;
-    }
-    deltas.push(`${FILE_END_MARKER}\n`);
-  }
-  return deltas;
-}
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -61,35 +38,22 @@ function benchParser() {
   return { chunked, whole };
 }
 
-/** Sent-at times (ms, shared monotonic clock) of every tagged line, per job. */
-const sentAt = new Map();
-
-async function startFakeModel() {
-  let jobIndex = 0;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', async () => {
-      const index = jobIndex++;
-      const deltas = makeDeltas(index);
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const write = (type, data) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      write('message_start', { message: { id: 'm', type: 'message', role: 'assistant', model: 'bench', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } });
-      write('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-      for (let i = 0; i < deltas.length; i++) {
-        const tag = /'(j\d+s\d+)'/.exec(deltas[i]);
-        if (tag) sentAt.set(tag[1], performance.timeOrigin + performance.now());
-        write('content_block_delta', { index: 0, delta: { type: 'text_delta', text: deltas[i] } });
-        // As fast as it can, while letting the socket drain.
-        if (i % 20 === 0) await new Promise((r) => setImmediate(r));
-      }
-      write('content_block_stop', { index: 0 });
-      write('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 50000 } });
-      write('message_stop', {});
-      res.end();
+function startFakeModel() {
+  const child = fork(join(root, 'scripts/bench/fake-model.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ask = (request) =>
+    new Promise((resolve) => {
+      child.once('message', resolve);
+      if (request) child.send(request);
     });
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { server, url: `http://127.0.0.1:${server.address().port}` };
+  return ask(null).then(({ url }) => ({
+    url,
+    /** When the model sent each tagged line (epoch ms, comparable across processes). */
+    sentAt: async () => new Map((await ask('report')).sentAt),
+    stop: () => new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.send('stop');
+    }),
+  }));
 }
 
 async function waitForHealth(base) {
@@ -105,7 +69,7 @@ async function waitForHealth(base) {
 }
 
 /** Reads one job stream, recording when each tagged line arrives. */
-async function follow(base, cookie, jobId, latencies, headers = {}) {
+async function follow(base, cookie, jobId, arrivals, headers = {}) {
   const res = await fetch(`${base}/api/jobs/${jobId}/stream`, { headers: { Cookie: cookie, ...headers } });
   const decoder = new TextDecoder();
   let pending = '';
@@ -120,13 +84,7 @@ async function follow(base, cookie, jobId, latencies, headers = {}) {
       if (!data) continue;
       events++;
       if (data === '[DONE]') return events;
-      if (latencies) {
-        const now = performance.timeOrigin + performance.now();
-        for (const match of data.matchAll(/'(j\d+s\d+)'/g)) {
-          const sent = sentAt.get(match[1]);
-          if (sent !== undefined) latencies.push(now - sent);
-        }
-      }
+      if (arrivals) arrivals.push([performance.timeOrigin + performance.now(), data]);
     }
   }
   return events;
@@ -144,13 +102,13 @@ export async function benchGeneration() {
   const base = `http://127.0.0.1:${port}`;
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: model.url, LLM_MAX_RETRIES: '0' };
   delete env.DATABASE_URL;
-  const app = spawn(process.execPath, [join(root, 'api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const app = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), join(root, 'api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await waitForHealth(base);
     const signup = await fetch(`${base}/api/auth/signup`, { method: 'POST' });
     const cookie = signup.headers.get('set-cookie').split(';')[0];
 
-    const latencies = [];
+    const arrivals = [];
     const started = performance.now();
     const jobIds = await Promise.all(
       Array.from({ length: JOBS }, async (_, i) => {
@@ -162,8 +120,16 @@ export async function benchGeneration() {
         return (await res.json()).jobId;
       }),
     );
-    await Promise.all(jobIds.map((id) => follow(base, cookie, id, latencies)));
+    await Promise.all(jobIds.map((id) => follow(base, cookie, id, arrivals)));
     const elapsed = (performance.now() - started) / 1000;
+    const sentAt = await model.sentAt();
+    const latencies = [];
+    for (const [at, data] of arrivals) {
+      for (const match of data.matchAll(/'(j\d+s\d+)'/g)) {
+        const sent = sentAt.get(match[1]);
+        if (sent !== undefined) latencies.push(at - sent);
+      }
+    }
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
     rows.push([`Token → viewer latency, ${JOBS} jobs at once (p50)`, `${p50.toFixed(1)} ms`, '', true]);
@@ -181,7 +147,7 @@ export async function benchGeneration() {
   } finally {
     app.kill('SIGTERM');
     await new Promise((r) => app.once('exit', r));
-    model.server.close();
+    await model.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;

@@ -8,7 +8,8 @@ export interface JobEventRecord {
   payload: string;
 }
 
-export type JobEventListener = (event: JobEventRecord) => void;
+/** Receives events in order; a replay arrives as one batch. */
+export type JobEventListener = (events: JobEventRecord[]) => void;
 
 interface LiveLog {
   events: JobEventRecord[];
@@ -22,8 +23,8 @@ interface LiveLog {
 export const DONE_EVENT_TYPE = 'done';
 export const DONE_PAYLOAD = '[DONE]';
 // Viewers get events at once from memory; the database catches up in batches.
-const FLUSH_DELAY_MS = 40;
-const FLUSH_BATCH = 500;
+const FLUSH_DELAY_MS = 200;
+const FLUSH_BATCH = 1000;
 
 /**
  * The event log of every job: appended by the runner, replayed and followed by any number of
@@ -48,7 +49,7 @@ export class JobEventLog implements OnApplicationShutdown {
     const event: JobEventRecord = { seq: log.events.length + 1, type, payload };
     log.events.push(event);
     log.unpersisted.push(event);
-    for (const listener of log.listeners) listener(event);
+    for (const listener of log.listeners) listener([event]);
     if (log.unpersisted.length >= FLUSH_BATCH) void this.flush(jobId, log);
     else log.timer ??= setTimeout(() => void this.flush(jobId, log), FLUSH_DELAY_MS);
     return event;
@@ -72,12 +73,14 @@ export class JobEventLog implements OnApplicationShutdown {
     const log = this.live.get(jobId);
     if (log) {
       // Synchronous from here: no event can slip between the replay and the subscription.
-      for (const event of log.events) if (event.seq > afterSeq) listener(event);
+      const missed = log.events.slice(afterSeq);
+      if (missed.length > 0) listener(missed);
       if (log.finished) return () => {};
       log.listeners.add(listener);
       return () => log.listeners.delete(listener);
     }
-    for (const event of await this.repository.eventsAfter(jobId, afterSeq)) listener(event);
+    const stored = await this.repository.eventsAfter(jobId, afterSeq);
+    if (stored.length > 0) listener(stored);
     return () => {};
   }
 

@@ -32,23 +32,18 @@ export class JobRunner {
     const controller = new AbortController();
     this.controllers.set(job.id, controller);
     const parser = new FileStreamParser();
-    const saved: string[] = [];
-    let projectId: string | null = null;
     const contents = new Map<string, string>();
+    const saves = new FileSaver(job, this.projects, this.repository, (path) =>
+      this.events.append(job.id, 'file_saved', { type: 'file_saved', path }),
+    );
 
-    const handle = async (parsed: FileStreamEvent[]) => {
+    const handle = (parsed: FileStreamEvent[]) => {
       for (const event of parsed) {
         if (event.type === 'file_start' && !event.continued) contents.set(event.path, '');
         else if (event.type === 'file_content') contents.set(event.path, (contents.get(event.path) ?? '') + event.text);
         else if (event.type === 'file_end') {
-          if (!projectId) {
-            projectId = (await this.projects.ensureProject(job.ownerId, job.input.projectName)).id;
-            await this.repository.setProject(job.id, projectId);
-          }
-          await this.projects.writeFile(projectId, event.path, contents.get(event.path) ?? '');
+          saves.enqueue(event.path, contents.get(event.path) ?? '');
           contents.delete(event.path);
-          if (!saved.includes(event.path)) saved.push(event.path);
-          this.events.append(job.id, 'file_saved', { type: 'file_saved', path: event.path });
         } else if (event.type === 'file_refused') {
           const message = `Refused file "${event.path}": ${event.reason}`;
           this.logger.warn(`Job ${job.id}: ${message}`);
@@ -57,14 +52,32 @@ export class JobRunner {
       }
     };
 
+    // Text that arrives together goes out as one event: cheap under load, immediate when idle.
+    let pendingText = '';
+    let flushScheduled = false;
+    const flushText = () => {
+      flushScheduled = false;
+      if (!pendingText) return;
+      const text = pendingText;
+      pendingText = '';
+      this.events.append(job.id, 'content_block_delta', { type: 'content_block_delta', delta: { type: 'text_delta', text } });
+      handle(parser.push(text));
+    };
+
     try {
       this.events.append(job.id, 'status', { type: 'status', status: 'running', provider: this.agent.provider.name });
       for await (const event of this.agent.generate(job.input, controller.signal)) {
         if (event.type === 'text') {
-          this.events.append(job.id, 'content_block_delta', { type: 'content_block_delta', delta: { type: 'text_delta', text: event.text } });
-          await handle(parser.push(event.text));
-        } else if (event.type === 'response_start') {
-          await handle(parser.startResponse());
+          pendingText += event.text;
+          if (!flushScheduled) {
+            flushScheduled = true;
+            setImmediate(flushText);
+          }
+          continue;
+        }
+        flushText();
+        if (event.type === 'response_start') {
+          handle(parser.startResponse());
           this.events.append(job.id, 'response_start', { type: 'response_start', continuation: true, reason: event.reason });
         } else if (event.type === 'retry') {
           this.events.append(job.id, 'log', {
@@ -77,9 +90,11 @@ export class JobRunner {
           await this.repository.recordUsage(job.id, event.inputTokens, event.outputTokens);
         }
       }
-      await handle(parser.end());
+      flushText();
+      handle(parser.end());
+      const saved = await saves.finish();
       if (saved.length === 0) throw new Error('The agent finished without writing any file.');
-      await this.projects.keepOnly(projectId!, saved);
+      await this.projects.keepOnly(saves.projectId!, saved);
       await this.repository.finish(job.id, 'completed', null);
       this.events.append(job.id, 'status', { type: 'status', status: 'completed', filesSaved: saved.length });
       this.logger.log(`Job ${job.id} completed: ${saved.length} files in ${job.input.projectName}`);
@@ -87,6 +102,7 @@ export class JobRunner {
       const message = controller.signal.aborted ? 'The job was stopped.' : (err as Error).message || 'Job error';
       this.logger.warn(`Job ${job.id} failed: ${message}`);
       // Files completed before the failure stay saved; the open one is dropped, never saved half-written.
+      const saved = await saves.finish().catch(() => [] as string[]);
       this.events.append(job.id, 'error', { type: 'error', message });
       this.events.append(job.id, 'status', { type: 'status', status: 'failed', filesSaved: saved.length });
       await this.repository.finish(job.id, 'failed', message).catch((e: Error) => this.logger.error(e.message));
@@ -99,5 +115,44 @@ export class JobRunner {
   /** Stops every running job (server shutdown). */
   abortAll(): void {
     for (const controller of this.controllers.values()) controller.abort();
+  }
+}
+
+/** Saves a job's files one after another, off the streaming path, so the stream never waits on disk. */
+class FileSaver {
+  projectId: string | null = null;
+  private readonly saved: string[] = [];
+  private queue: Promise<void> = Promise.resolve();
+  private failure: Error | null = null;
+
+  constructor(
+    private readonly job: RunningJob,
+    private readonly projects: ProjectsService,
+    private readonly repository: JobsRepository,
+    private readonly onSaved: (path: string) => void,
+  ) {}
+
+  enqueue(path: string, content: string): void {
+    this.queue = this.queue.then(async () => {
+      if (this.failure) return;
+      try {
+        if (!this.projectId) {
+          this.projectId = (await this.projects.ensureProject(this.job.ownerId, this.job.input.projectName)).id;
+          await this.repository.setProject(this.job.id, this.projectId);
+        }
+        await this.projects.writeFile(this.projectId, path, content);
+        if (!this.saved.includes(path)) this.saved.push(path);
+        this.onSaved(path);
+      } catch (err) {
+        this.failure = err as Error;
+      }
+    });
+  }
+
+  /** Waits for every queued save; answers the saved paths, or throws the first failure. */
+  async finish(): Promise<string[]> {
+    await this.queue;
+    if (this.failure) throw this.failure;
+    return this.saved;
   }
 }

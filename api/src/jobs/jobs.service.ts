@@ -54,7 +54,7 @@ export class JobsService implements OnApplicationBootstrap {
   /** Server-sent events: everything after Last-Event-ID (or from the start), then live until [DONE]. */
   async stream(ownerId: string, id: string, req: Request, res: Response): Promise<void> {
     await this.find(ownerId, id);
-    const afterSeq = Number.parseInt(String(req.get('last-event-id') ?? req.query.lastEventId ?? '0'), 10) || 0;
+    const afterSeq = Math.max(0, Number.parseInt(String(req.get('last-event-id') ?? req.query.lastEventId ?? '0'), 10) || 0);
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -72,9 +72,9 @@ export class JobsService implements OnApplicationBootstrap {
       if (!res.writableEnded) res.end();
     };
     req.on('close', end);
-    stop = await this.events.follow(id, afterSeq, (event) => {
-      res.write(formatEvent(event));
-      if (event.type === DONE_EVENT_TYPE) end();
+    stop = await this.events.follow(id, afterSeq, (events) => {
+      res.write(events.map(formatEvent).join(''));
+      if (events[events.length - 1]!.type === DONE_EVENT_TYPE) end();
     });
     if (res.writableEnded) stop();
     else if (!this.events.isLive(id)) end();

@@ -52,20 +52,20 @@ export class ProjectsRepository {
   }
 
   async upsertFile(projectId: string, file: FileRecord): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.projectFile.upsert({
-        where: { projectId_path: { projectId, path: file.path } },
-        create: { projectId, ...file },
-        update: { sizeBytes: file.sizeBytes, sha256: file.sha256 },
-      }),
-      this.prisma.project.update({ where: { id: projectId }, data: { updatedAt: new Date() } }),
-    ]);
+    await this.prisma.projectFile.upsert({
+      where: { projectId_path: { projectId, path: file.path } },
+      create: { projectId, ...file },
+      update: { sizeBytes: file.sizeBytes, sha256: file.sha256 },
+    });
   }
 
-  /** Forgets every file not in `keep`; answers the paths it forgot. */
+  /** Forgets every file not in `keep` and marks the project modified; answers the paths it forgot. */
   async deleteFilesNotIn(projectId: string, keep: string[]): Promise<string[]> {
     const stale = await this.prisma.projectFile.findMany({ where: { projectId, path: { notIn: keep } }, select: { path: true } });
-    await this.prisma.projectFile.deleteMany({ where: { projectId, path: { in: stale.map((f) => f.path) } } });
+    await this.prisma.$transaction([
+      this.prisma.projectFile.deleteMany({ where: { projectId, path: { in: stale.map((f) => f.path) } } }),
+      this.prisma.project.update({ where: { id: projectId }, data: { updatedAt: new Date() } }),
+    ]);
     return stale.map((f) => f.path);
   }
 

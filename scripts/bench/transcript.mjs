@@ -1,0 +1,25 @@
+import { FILE_END_MARKER, fileStartMarker } from '../../protocol/dist/file-stream.js';
+
+export const PROJECT_BYTES = 200 * 1024;
+
+/** A 200 KB project transcript whose lines carry a tag (job, line), split into model-sized deltas. */
+export function makeDeltas(jobIndex) {
+  const deltas = [];
+  let size = 0;
+  let seq = 0;
+  let file = 0;
+  while (size < PROJECT_BYTES) {
+    const header = `${fileStartMarker(`src/module${file++}.ts`)}\n`;
+    deltas.push(header);
+    size += header.length;
+    for (let line = 0; line < 60 && size < PROJECT_BYTES; line++) {
+      const text = `export const value${seq} = 'j${jobIndex}s${seq}'; // some generated code\n`;
+      // Models send a few tokens at a time: each line goes out in two deltas.
+      deltas.push(text.slice(0, 30), text.slice(30));
+      size += text.length;
+      seq++;
+    }
+    deltas.push(`${FILE_END_MARKER}\n`);
+  }
+  return deltas;
+}
