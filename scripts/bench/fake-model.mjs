@@ -1,26 +1,42 @@
-// A local model server speaking Anthropic's Messages streaming protocol, as fast as it can (respecting
-// TCP backpressure), in its own process so it never shares an event loop with the measured viewers.
-// Each request streams a 200 KB project whose lines carry a tag; the send time of every tag is kept and
-// handed to the parent on request.
+// A local model server speaking Anthropic's Messages streaming protocol, in its own process so it never
+// shares an event loop with the measured viewers. Each request streams a 200 KB project whose lines carry
+// a tag; the send time of every tag is kept and handed to the parent on request.
+// A request whose prompt contains "paced" streams the first argv[3] characters at argv[2] characters per
+// second; any other streams the whole project as fast as it can (respecting TCP backpressure).
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { makeDeltas } from './transcript.mjs';
+import { TAG, makeDeltas } from './transcript.mjs';
 
+const charsPerSecond = Number(process.argv[2] ?? 0);
+const pacedChars = Number(process.argv[3] ?? Infinity);
 const sentAt = [];
 let jobIndex = 0;
 
 const server = createServer((req, res) => {
-  req.resume();
+  let body = '';
+  req.on('data', (chunk) => (body += chunk));
   req.on('end', async () => {
-    const deltas = makeDeltas(jobIndex++);
+    const pace = body.includes('paced') ? charsPerSecond : 0;
+
+    const all = makeDeltas(jobIndex++);
+    let budget = pace > 0 ? pacedChars : Infinity;
+    const deltas = all.filter((d) => (budget -= d.length) >= 0);
+    res.socket.setNoDelay(true);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const write = async (type, data) => {
       if (!res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)) await new Promise((r) => res.once('drain', r));
     };
     await write('message_start', { message: { id: 'm', type: 'message', role: 'assistant', model: 'bench', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } });
     await write('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+    const start = performance.now();
+    let sentChars = 0;
     for (const text of deltas) {
-      const tag = /'(j\d+s\d+)'/.exec(text);
+      if (pace > 0) {
+        const due = start + (sentChars / pace) * 1000;
+        if (due > performance.now() + 1) await new Promise((r) => setTimeout(r, due - performance.now()));
+      }
+      sentChars += text.length;
+      const tag = new RegExp(TAG.source).exec(text);
       if (tag) sentAt.push([tag[1], performance.timeOrigin + performance.now()]);
       await write('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
     }

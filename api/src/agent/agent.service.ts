@@ -62,7 +62,7 @@ export class AgentService {
 
   async *run(request: CompletionRequest, signal: AbortSignal): AsyncIterable<AgentEvent> {
     const messages = [...request.messages];
-    // A private parser only to know which file a cut left open.
+    // A private parser, fed each whole response, only to know which file a cut left open.
     const tracker = new FileStreamParser();
     const totals = { inputTokens: 0, outputTokens: 0 };
     for (let continuation = 0; ; continuation++) {
@@ -74,7 +74,6 @@ export class AgentService {
           for await (const event of this.provider.complete({ ...request, messages }, signal)) {
             if (event.type === 'text') {
               text += event.text;
-              tracker.push(event.text);
               yield { type: 'text', text: event.text };
             } else if (event.type === 'usage') {
               responseUsage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
@@ -101,6 +100,7 @@ export class AgentService {
           await sleep(delayMs, signal);
         }
       }
+      tracker.push(text);
       totals.inputTokens += responseUsage.inputTokens;
       totals.outputTokens += responseUsage.outputTokens;
       yield { type: 'usage', ...totals };

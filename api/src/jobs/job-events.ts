@@ -12,19 +12,19 @@ export interface JobEventRecord {
 export type JobEventListener = (events: JobEventRecord[]) => void;
 
 interface LiveLog {
+  jobId: string;
   events: JobEventRecord[];
   listeners: Set<JobEventListener>;
+  /** Appended this tick, not yet handed to listeners: one write per viewer per tick. */
+  undelivered: JobEventRecord[];
   unpersisted: JobEventRecord[];
-  flushing: Promise<void> | null;
-  timer: NodeJS.Timeout | null;
   finished: boolean;
 }
 
 export const DONE_EVENT_TYPE = 'done';
 export const DONE_PAYLOAD = '[DONE]';
-// Viewers get events at once from memory; the database catches up in batches.
-const FLUSH_DELAY_MS = 200;
-const FLUSH_BATCH = 1000;
+// Viewers get events at once from memory; the database catches up in one batch for all jobs.
+const FLUSH_DELAY_MS = 250;
 
 /**
  * The event log of every job: appended by the runner, replayed and followed by any number of
@@ -34,11 +34,14 @@ const FLUSH_BATCH = 1000;
 export class JobEventLog implements OnApplicationShutdown {
   private readonly logger = new Logger('JobEvents');
   private readonly live = new Map<string, LiveLog>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  /** The write under way; one at a time keeps every job's rows in order. */
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly repository: JobsRepository) {}
 
   open(jobId: string): void {
-    this.live.set(jobId, { events: [], listeners: new Set(), unpersisted: [], flushing: null, timer: null, finished: false });
+    this.live.set(jobId, { jobId, events: [], listeners: new Set(), undelivered: [], unpersisted: [], finished: false });
   }
 
   /** Appends an event whose payload is `data` as JSON (the final [DONE] passes none). */
@@ -49,9 +52,8 @@ export class JobEventLog implements OnApplicationShutdown {
     const event: JobEventRecord = { seq: log.events.length + 1, type, payload };
     log.events.push(event);
     log.unpersisted.push(event);
-    for (const listener of log.listeners) listener([event]);
-    if (log.unpersisted.length >= FLUSH_BATCH) void this.flush(jobId, log);
-    else log.timer ??= setTimeout(() => void this.flush(jobId, log), FLUSH_DELAY_MS);
+    if (log.undelivered.push(event) === 1) process.nextTick(() => this.deliver(log));
+    this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
     return event;
   }
 
@@ -61,8 +63,13 @@ export class JobEventLog implements OnApplicationShutdown {
     if (!log || log.finished) return;
     this.append(jobId, DONE_EVENT_TYPE);
     log.finished = true;
-    await this.flush(jobId, log);
+    await this.flush();
     this.live.delete(jobId);
+  }
+
+  private deliver(log: LiveLog): void {
+    const batch = log.undelivered.splice(0);
+    for (const listener of log.listeners) listener(batch);
   }
 
   /**
@@ -72,8 +79,10 @@ export class JobEventLog implements OnApplicationShutdown {
   async follow(jobId: string, afterSeq: number, listener: JobEventListener): Promise<() => void> {
     const log = this.live.get(jobId);
     if (log) {
-      // Synchronous from here: no event can slip between the replay and the subscription.
-      const missed = log.events.slice(afterSeq);
+      // Synchronous from here: no event can slip between the replay and the subscription. A running
+      // job's undelivered events come with its next delivery, so the replay stops short of them.
+      const end = log.finished ? log.events.length : log.events.length - log.undelivered.length;
+      const missed = log.events.slice(afterSeq, end);
       if (missed.length > 0) listener(missed);
       if (log.finished) return () => {};
       log.listeners.add(listener);
@@ -88,23 +97,27 @@ export class JobEventLog implements OnApplicationShutdown {
     return this.live.has(jobId);
   }
 
-  private async flush(jobId: string, log: LiveLog): Promise<void> {
-    if (log.timer) clearTimeout(log.timer);
-    log.timer = null;
-    // One writer at a time keeps the rows in order.
-    while (log.flushing) await log.flushing;
-    if (log.unpersisted.length === 0) return;
-    const batch = log.unpersisted.splice(0);
-    log.flushing = this.repository
-      .insertEvents(jobId, batch)
-      .catch((err: Error) => this.logger.error(`Storing ${batch.length} events of job ${jobId} failed: ${err.message}`))
-      .finally(() => {
-        log.flushing = null;
-      });
-    await log.flushing;
+  /** Stores what every live job has not stored yet, in one statement; resolves once it is stored. */
+  private flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.flushing = this.flushing.then(async () => {
+      const batch: Array<{ jobId: string; events: JobEventRecord[] }> = [];
+      for (const log of this.live.values()) {
+        if (log.unpersisted.length > 0) batch.push({ jobId: log.jobId, events: log.unpersisted.splice(0) });
+      }
+      if (batch.length === 0) return;
+      try {
+        await this.repository.insertEventBatches(batch);
+      } catch (err) {
+        const count = batch.reduce((n, b) => n + b.events.length, 0);
+        this.logger.error(`Storing ${count} job events failed: ${(err as Error).message}`);
+      }
+    });
+    return this.flushing;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.live].map(([jobId, log]) => this.flush(jobId, log)));
+    await this.flush();
   }
 }

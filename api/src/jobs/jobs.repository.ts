@@ -53,17 +53,30 @@ export class JobsRepository {
   }
 
   async insertEvents(jobId: string, events: JobEventRecord[]): Promise<void> {
-    await this.prisma.jobEvent.createMany({
-      data: events.map((e) => ({ jobId, seq: e.seq, type: e.type, data: e.payload })),
-    });
+    await this.insertEventBatches([{ jobId, events }]);
   }
 
-  async eventsAfter(jobId: string, afterSeq: number): Promise<JobEventRecord[]> {
-    const rows = await this.prisma.jobEvent.findMany({
-      where: { jobId, seq: { gt: afterSeq } },
-      orderBy: { seq: 'asc' },
-      select: { seq: true, type: true, data: true },
-    });
-    return rows.map((r) => ({ seq: r.seq, type: r.type, payload: r.data }));
+  /** One statement with four array parameters: far cheaper per row than createMany for thousands of rows. */
+  async insertEventBatches(batches: Array<{ jobId: string; events: JobEventRecord[] }>): Promise<void> {
+    const jobIds: string[] = [];
+    const seqs: number[] = [];
+    const types: string[] = [];
+    const payloads: string[] = [];
+    for (const { jobId, events } of batches) {
+      for (const event of events) {
+        jobIds.push(jobId);
+        seqs.push(event.seq);
+        types.push(event.type);
+        payloads.push(event.payload);
+      }
+    }
+    await this.prisma.$executeRaw`
+      INSERT INTO job_events (job_id, seq, type, data)
+      SELECT * FROM unnest(${jobIds}::uuid[], ${seqs}::int[], ${types}::text[], ${payloads}::text[])`;
+  }
+
+  eventsAfter(jobId: string, afterSeq: number): Promise<JobEventRecord[]> {
+    return this.prisma.$queryRaw<JobEventRecord[]>`
+      SELECT seq, type, data AS payload FROM job_events WHERE job_id = ${jobId}::uuid AND seq > ${afterSeq} ORDER BY seq`;
   }
 }

@@ -20,7 +20,10 @@ export class ProjectStorage {
     return join(this.root, projectId);
   }
 
-  /** Writes to a temporary file beside the target, then renames: a crash never leaves half a file. */
+  /**
+   * Writes to a temporary file beside the target, then renames: a crash never leaves half a file.
+   * Asynchronous on purpose: creating a file can take milliseconds, which must not stall live streams.
+   */
   async writeFile(projectId: string, path: string, content: string): Promise<void> {
     const target = this.resolve(projectId, path);
     await mkdir(dirname(target), { recursive: true });
