@@ -2,7 +2,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { CompletionRequest, LlmProvider, ProviderEvent } from './llm-provider.js';
 import { ProviderError } from './llm-provider.js';
 
-export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+// The newest Sonnet the SDK knows; LLM_MODEL overrides it.
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
 const TRANSIENT_TYPES = new Set(['rate_limit_error', 'overloaded_error', 'api_error', 'timeout_error']);
 
 /** Anthropic's streaming Messages API through the official SDK. */

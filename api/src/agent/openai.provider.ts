@@ -1,6 +1,8 @@
 import type { CompletionRequest, LlmProvider, ProviderEvent } from './llm-provider.js';
 import { ProviderError } from './llm-provider.js';
 
+export const DEFAULT_OPENAI_MODEL = 'llama3.1';
+
 interface ChatChunk {
   choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
@@ -13,7 +15,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   constructor(
     private readonly options: { baseUrl: string; apiKey?: string | null },
-    readonly model: string = 'llama3.1',
+    readonly model: string = DEFAULT_OPENAI_MODEL,
   ) {}
 
   async *complete(request: CompletionRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {

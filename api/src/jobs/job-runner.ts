@@ -17,7 +17,6 @@ export interface RunningJob {
 @Injectable()
 export class JobRunner {
   private readonly logger = new Logger('Jobs');
-  private readonly controllers = new Map<string, AbortController>();
 
   constructor(
     private readonly agent: AgentService,
@@ -26,13 +25,8 @@ export class JobRunner {
     private readonly repository: JobsRepository,
   ) {}
 
-  get runningCount(): number {
-    return this.controllers.size;
-  }
-
   async run(job: RunningJob): Promise<void> {
     const controller = new AbortController();
-    this.controllers.set(job.id, controller);
     const parser = new FileStreamParser();
     const contents = new Map<string, string>();
     const saves = new FileSaver(job, this.projects, this.repository, (path) =>
@@ -110,14 +104,8 @@ export class JobRunner {
       this.events.append(job.id, 'status', { type: 'status', status: 'failed', filesSaved: saved.length });
       await this.repository.finish(job.id, 'failed', message).catch((e: Error) => this.logger.error(e.message));
     } finally {
-      this.controllers.delete(job.id);
       await this.events.close(job.id);
     }
-  }
-
-  /** Stops every running job (server shutdown). */
-  abortAll(): void {
-    for (const controller of this.controllers.values()) controller.abort();
   }
 }
 

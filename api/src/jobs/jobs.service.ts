@@ -39,7 +39,7 @@ export class JobsService implements OnApplicationBootstrap {
     });
     this.events.open(job.id);
     // The job belongs to the server now: it runs whether or not anyone watches.
-    void this.runner.run({ id: job.id, ownerId, input: { prompt: dto.prompt, projectName, images: dto.images as never } });
+    void this.runner.run({ id: job.id, ownerId, input: { prompt: dto.prompt, projectName, images: dto.images } });
     return { jobId: job.id };
   }
 

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HealthResponse, InfoResponse } from '@forge/protocol/api';
+import { DEFAULT_ANTHROPIC_MODEL } from '../agent/anthropic.provider.js';
+import { OFFLINE_AGENT_MODEL } from '../agent/offline/offline-agent.js';
+import { DEFAULT_OPENAI_MODEL } from '../agent/openai.provider.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DockerDriver } from '../sandboxes/docker.driver.js';
 
-const DEFAULT_MODELS = { anthropic: 'claude-sonnet-4-5', openai: null, offline: 'starter-blueprints' } as const;
+const DEFAULT_MODELS = { anthropic: DEFAULT_ANTHROPIC_MODEL, openai: DEFAULT_OPENAI_MODEL, offline: OFFLINE_AGENT_MODEL } as const;
 
 @Injectable()
 export class SystemService {

@@ -13,9 +13,11 @@ const DEFAULT_CHARS_PER_SECOND = 6000;
 const MIN_CHUNK = 20;
 const MAX_CHUNK = 120;
 
+export const OFFLINE_AGENT_MODEL = 'starter-blueprints';
+
 export class OfflineStarterAgent implements LlmProvider {
   readonly name = 'offline' as const;
-  readonly model = 'starter-blueprints';
+  readonly model = OFFLINE_AGENT_MODEL;
   private readonly charsPerSecond: number;
 
   constructor(options: OfflineStarterAgentOptions = {}) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '@forge/protocol/limits';
+import type { ImageInput } from '../../agent/llm-provider.js';
 
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const MAX_IMAGES = 8;
@@ -24,7 +25,9 @@ const image = z
     } else if (base64Bytes(img.base64) > MAX_IMAGE_BYTES) {
       ctx.addIssue({ code: 'custom', message: `${img.name} is too large (max 5MB)` });
     }
-  });
+  })
+  // The checks above narrowed the media type.
+  .transform((img) => img as ImageInput);
 
 export const startJobSchema = z.object({
   prompt: z
