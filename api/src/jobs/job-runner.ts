@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type FileStreamEvent, FileStreamParser } from '@forge/protocol/file-stream';
+import { type FileStreamEvent, FileStreamParser, type ParsedFile, applyFileStreamEvents } from '@forge/protocol/file-stream';
 import { AgentService, type GenerateInput } from '../agent/agent.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { JobEventLog } from './job-events.js';
@@ -28,18 +28,18 @@ export class JobRunner {
   async run(job: RunningJob): Promise<void> {
     const controller = new AbortController();
     const parser = new FileStreamParser();
-    const contents = new Map<string, string>();
+    const files = new Map<string, ParsedFile>();
     const saves = new FileSaver(job, this.projects, this.repository, (path) =>
       this.events.append(job.id, 'file_saved', { type: 'file_saved', path }),
     );
 
     const handle = (parsed: FileStreamEvent[]) => {
       for (const event of parsed) {
-        if (event.type === 'file_start' && !event.continued) contents.set(event.path, '');
-        else if (event.type === 'file_content') contents.set(event.path, (contents.get(event.path) ?? '') + event.text);
-        else if (event.type === 'file_end') {
-          saves.enqueue(event.path, contents.get(event.path) ?? '');
-          contents.delete(event.path);
+        applyFileStreamEvents(files, [event]);
+        if (event.type === 'file_end') {
+          saves.enqueue(event.path, files.get(event.path)?.content ?? '');
+          // A saved file's text is no longer needed; a later start marker begins it anew.
+          files.delete(event.path);
         } else if (event.type === 'file_refused') {
           const message = `Refused file "${event.path}": ${event.reason}`;
           this.logger.warn(`Job ${job.id}: ${message}`);
