@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { LlmProviderName } from '@forge/protocol/api';
 
 /** Every setting of the platform, parsed once at start-up. */
@@ -26,8 +28,37 @@ export interface AppConfig {
     offlineCharsPerSecond: number;
   };
   previewDomain: string;
+  /** The port preview addresses name; the API's own port unless a front proxy serves another. */
+  previewPort: number;
   sandboxCaFile: string | null;
   dockerHost: string | null;
+  sandbox: {
+    /** Tag of the sandbox image; by default `forge-sandbox:<hash of sandbox-image/>`. */
+    image: string;
+    /** The folder the default tag is computed from, when it exists. */
+    recipeDir: string | null;
+    /** Tells this platform's containers from another's on the same engine. */
+    instance: string;
+    cpus: number;
+    memoryMb: number;
+    /** Size of the project's writable space; a tmpfs, so the limit holds on any filesystem. */
+    diskMb: number;
+    pids: number;
+    /** Extra destinations sandboxes may reach besides the public internet (CIDRs). */
+    egressAllow: string[];
+  };
+  builds: {
+    concurrency: number;
+    timeoutSeconds: number;
+  };
+  autoFix: {
+    maxAttempts: number;
+    maxTurns: number;
+    maxTokens: number;
+  };
+  previews: {
+    idleMinutes: number;
+  };
   /** Account ids that may use the operators' console. */
   adminUserIds: string[];
   session: { ttlDays: number };
@@ -57,6 +88,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+function number(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
 function url(env: Env, name: string, protocols: string[]): string | null {
   const raw = text(env, name);
   if (raw === null) return null;
@@ -73,6 +112,7 @@ function url(env: Env, name: string, protocols: string[]): string | null {
 }
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the environment; a bad value throws a ConfigError naming the variable. */
@@ -107,13 +147,25 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
   }
 
   const webDistDir = resolve(cwd, text(env, 'WEB_DIST_DIR') ?? 'web/dist');
+  const dataDir = resolve(cwd, text(env, 'DATA_DIR') ?? '.data');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const port = integer(env, 'PORT', 3000, 1, 65535);
+
+  const recipeDir = resolve(cwd, 'sandbox-image');
+  const sandboxImage = text(env, 'SANDBOX_IMAGE') ?? (existsSync(recipeDir) ? sandboxImageTag(recipeDir) : 'forge-sandbox:latest');
+  const instance = text(env, 'SANDBOX_INSTANCE') ?? createHash('sha256').update(`${dataDir}\n${databaseUrl ?? ''}`).digest('hex').slice(0, 10);
+  if (!/^[a-z0-9][a-z0-9-]{0,30}$/.test(instance)) throw new ConfigError('SANDBOX_INSTANCE', `"${instance}" must be lower-case letters, digits and hyphens`);
+  const egressAllow = (text(env, 'SANDBOX_EGRESS_ALLOW') ?? '').split(',').map((cidr) => cidr.trim()).filter(Boolean);
+  for (const cidr of egressAllow) {
+    if (!CIDR.test(cidr)) throw new ConfigError('SANDBOX_EGRESS_ALLOW', `"${cidr}" is not an IPv4 address or CIDR`);
+  }
 
   return {
     version: opts.version ?? '0.0.0',
-    port: integer(env, 'PORT', 3000, 1, 65535),
+    port,
     host: text(env, 'HOST') ?? '0.0.0.0',
-    dataDir: resolve(cwd, text(env, 'DATA_DIR') ?? '.data'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir,
+    databaseUrl,
     llm: {
       provider,
       model: text(env, 'LLM_MODEL'),
@@ -129,12 +181,53 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       offlineCharsPerSecond: integer(env, 'OFFLINE_AGENT_CHARS_PER_SECOND', 6000, 0, 10_000_000),
     },
     previewDomain,
+    previewPort: integer(env, 'PREVIEW_PORT', port, 1, 65535),
     sandboxCaFile,
     dockerHost: text(env, 'DOCKER_HOST'),
+    sandbox: {
+      image: sandboxImage,
+      recipeDir: existsSync(recipeDir) ? recipeDir : null,
+      instance,
+      cpus: number(env, 'SANDBOX_CPUS', 1, 0.1, 64),
+      memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 1024, 128, 65_536),
+      diskMb: integer(env, 'SANDBOX_DISK_MB', 1024, 64, 65_536),
+      pids: integer(env, 'SANDBOX_PIDS', 512, 16, 100_000),
+      egressAllow,
+    },
+    builds: {
+      concurrency: integer(env, 'BUILD_CONCURRENCY', availableParallelism(), 1, 256),
+      timeoutSeconds: integer(env, 'BUILD_TIMEOUT_SECONDS', 600, 10, 86_400),
+    },
+    autoFix: {
+      maxAttempts: integer(env, 'AUTOFIX_MAX_ATTEMPTS', 5, 0, 20),
+      maxTurns: integer(env, 'AUTOFIX_MAX_TURNS', 10, 1, 100),
+      maxTokens: integer(env, 'AUTOFIX_MAX_TOKENS', 16_000, 256, 200_000),
+    },
+    previews: {
+      idleMinutes: integer(env, 'PREVIEW_IDLE_MINUTES', 30, 1, 10_080),
+    },
     adminUserIds,
     session: { ttlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 365) },
     webDistDir: existsSync(webDistDir) ? webDistDir : null,
   };
+}
+
+/**
+ * The default image tag carries a hash of the image's recipe, so a changed recipe builds a new image.
+ * scripts/lib/sandbox-image.mjs computes the same hash; a test keeps the two in step.
+ */
+export function sandboxImageTag(recipeDir: string): string {
+  return `forge-sandbox:${sandboxRecipeHash(recipeDir)}`;
+}
+
+export function sandboxRecipeHash(recipeDir: string): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(recipeDir).filter((file) => !file.endsWith('.md') && !file.startsWith('.')).sort()) {
+    const path = join(recipeDir, name);
+    if (!statSync(path).isFile()) continue;
+    hash.update(`${name}\0`).update(readFileSync(path)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
 }
 
 /** Injection token for the parsed settings. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DockerDriver } from './docker.driver.js';
+import { SandboxesService } from './sandboxes.service.js';
 
-@Module({ providers: [DockerDriver], exports: [DockerDriver] })
+@Module({ providers: [DockerDriver, SandboxesService], exports: [DockerDriver, SandboxesService] })
 export class SandboxesModule {}
