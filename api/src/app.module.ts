@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BuildsModule } from './builds/builds.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
@@ -16,7 +17,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, databaseUrl), DatabaseModule, AuthModule, ProjectsModule, JobsModule, BuildsModule, SystemModule],
+      imports: [ConfigModule.forRoot(config, databaseUrl), DatabaseModule, AuthModule, ProjectsModule, JobsModule, BuildsModule, SystemModule, AdminModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

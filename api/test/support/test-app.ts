@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
+import { generateRecoveryKey, keyHint, sha256 } from '../../src/auth/recovery-key.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { migrate } from '../../src/database/migrator.js';
+import { PrismaService } from '../../src/database/prisma.service.js';
 import { type TestDatabase, createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -44,4 +46,16 @@ export async function signUp(http: TestApp['http']): Promise<{ cookie: string; r
   const res = await http.post('/api/auth/signup').expect(201);
   const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
   return { cookie, recoveryKey: res.body.recoveryKey, userId: res.body.user.id };
+}
+
+/**
+ * An account with a chosen id, signed in through the API. Signup picks random ids; settings that name
+ * accounts (ADMIN_USER_IDS) need one known before the app starts.
+ */
+export async function signUpWithId(t: TestApp, userId: string): Promise<{ cookie: string; recoveryKey: string; userId: string }> {
+  const recoveryKey = generateRecoveryKey();
+  await t.app.get(PrismaService).user.create({ data: { id: userId, keyHash: sha256(recoveryKey), keyHint: keyHint(recoveryKey) } });
+  const res = await t.http.post('/api/auth/login').send({ recoveryKey }).expect(200);
+  const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  return { cookie, recoveryKey, userId };
 }

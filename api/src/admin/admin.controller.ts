@@ -1,0 +1,26 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { type AuthUser, CurrentUser } from '../auth/auth.decorators.js';
+import { AdminGuard } from './admin.guard.js';
+import { AdminService } from './admin.service.js';
+import { projectIdSchema } from './dto/project-id.dto.js';
+
+@Controller('admin')
+@UseGuards(AdminGuard)
+export class AdminController {
+  constructor(private readonly admin: AdminService) {}
+
+  @Get('sandboxes')
+  list() { return this.admin.listSandboxes(); }
+
+  @Post('sandboxes/:projectId/stop') @HttpCode(200)
+  stop(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.stop(user, projectId); }
+
+  @Post('sandboxes/:projectId/restart') @HttpCode(200)
+  restart(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.restart(user, projectId); }
+
+  @Delete('sandboxes/:projectId')
+  remove(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.remove(user, projectId); }
+
+  @Get('sandboxes/:projectId/logs')
+  logs(@Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.logs(projectId); }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
+import { AdminController } from './admin.controller.js';
+import { AdminGuard } from './admin.guard.js';
+import { AdminService } from './admin.service.js';
+
+@Module({
+  imports: [SandboxesModule],
+  controllers: [AdminController],
+  providers: [AdminService, AdminGuard],
+})
+export class AdminModule {}

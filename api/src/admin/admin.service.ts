@@ -1,0 +1,42 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
+import type { AuthUser } from '../auth/auth.decorators.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+
+export interface OkResponse {
+  ok: true;
+}
+
+/** The operators' console: what an operator sees of every sandbox and may do to it. Each action is logged with who did it. */
+@Injectable()
+export class AdminService {
+  private readonly logger = new Logger('Admin');
+
+  constructor(private readonly sandboxes: SandboxesService) {}
+
+  async listSandboxes(): Promise<AdminSandboxesResponse> {
+    return { sandboxes: await this.sandboxes.listForAdmin() };
+  }
+
+  async stop(operator: AuthUser, projectId: string): Promise<OkResponse> {
+    await this.sandboxes.stop(projectId);
+    this.logger.log(`Operator ${operator.id} stopped the sandbox of project ${projectId}`);
+    return { ok: true };
+  }
+
+  async restart(operator: AuthUser, projectId: string): Promise<OkResponse> {
+    await this.sandboxes.restart(projectId);
+    this.logger.log(`Operator ${operator.id} restarted the sandbox of project ${projectId}`);
+    return { ok: true };
+  }
+
+  async remove(operator: AuthUser, projectId: string): Promise<OkResponse> {
+    await this.sandboxes.remove(projectId);
+    this.logger.log(`Operator ${operator.id} removed the sandbox of project ${projectId}`);
+    return { ok: true };
+  }
+
+  async logs(projectId: string): Promise<AdminSandboxLogsResponse> {
+    return { logs: await this.sandboxes.logs(projectId) };
+  }
+}
