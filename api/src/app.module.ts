@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { PreviewsModule } from './previews/previews.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SystemModule } from './system/system.module.js';
 

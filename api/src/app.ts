@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -8,6 +10,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { jsonBody } from './common/http/json-body.js';
+import { PreviewProxy } from './previews/preview-proxy.js';
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
@@ -19,6 +22,12 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     bodyParser: false,
     // Nest's 'log' level lists every route at each start; our own start-up lines go to the console.
     logger: options.logger ?? ['warn', 'error'],
+  });
+  // Preview hosts are the projects' own origins: answered by the proxy, before any platform route.
+  const previews = app.get(PreviewProxy);
+  app.use((req: Request, res: Response, next: NextFunction) => previews.handle(req, res, next));
+  app.getHttpServer().on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!previews.handleUpgrade(req, socket, head)) socket.destroy();
   });
   app.setGlobalPrefix('api');
   app.set('trust proxy', 'loopback');

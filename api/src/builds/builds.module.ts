@@ -1,8 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AgentModule } from '../agent/agent.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
+import { AutoFixService } from './auto-fix.service.js';
 import { BuildsController } from './builds.controller.js';
+import { BuildsRepository } from './builds.repository.js';
 import { BuildsService } from './builds.service.js';
 
-@Module({ imports: [ProjectsModule, SandboxesModule], controllers: [BuildsController], providers: [BuildsService] })
+@Module({
+  imports: [AgentModule, ProjectsModule, SandboxesModule],
+  controllers: [BuildsController],
+  providers: [BuildsService, BuildsRepository, AutoFixService],
+})
 export class BuildsModule {}

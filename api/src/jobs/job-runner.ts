@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type FileStreamEvent, FileStreamParser, type ParsedFile, applyFileStreamEvents } from '@forge/protocol/file-stream';
 import { AgentService, type GenerateInput } from '../agent/agent.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { JobEventLog } from './job-events.js';
 import { JobsRepository } from './jobs.repository.js';
 
@@ -23,14 +24,20 @@ export class JobRunner {
     private readonly projects: ProjectsService,
     private readonly events: JobEventLog,
     private readonly repository: JobsRepository,
+    private readonly sandboxes: SandboxesService,
   ) {}
 
   async run(job: RunningJob): Promise<void> {
     const controller = new AbortController();
     const parser = new FileStreamParser();
     const files = new Map<string, ParsedFile>();
-    const saves = new FileSaver(job, this.projects, this.repository, (path) =>
-      this.events.append(job.id, 'file_saved', { type: 'file_saved', path }),
+    const saves = new FileSaver(
+      job,
+      this.projects,
+      this.repository,
+      (path) => this.events.append(job.id, 'file_saved', { type: 'file_saved', path }),
+      // The container starts while the model is still writing, so the build after it does not wait.
+      (projectId) => this.sandboxes.prewarm(projectId),
     );
 
     const handle = (parsed: FileStreamEvent[]) => {
@@ -121,6 +128,7 @@ class FileSaver {
     private readonly projects: ProjectsService,
     private readonly repository: JobsRepository,
     private readonly onSaved: (path: string) => void,
+    private readonly onProject: (projectId: string) => void,
   ) {}
 
   enqueue(path: string, content: string): void {
@@ -130,6 +138,7 @@ class FileSaver {
         if (!this.projectId) {
           this.projectId = (await this.projects.ensureProject(this.job.ownerId, this.job.input.projectName)).id;
           await this.repository.setProject(this.job.id, this.projectId);
+          this.onProject(this.projectId);
         }
         await this.projects.writeFile(this.projectId, path, content);
         if (!this.saved.includes(path)) this.saved.push(path);

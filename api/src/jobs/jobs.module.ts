@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent/agent.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
+import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { JobEventLog } from './job-events.js';
 import { JobRunner } from './job-runner.js';
 import { JobsController } from './jobs.controller.js';
@@ -8,7 +9,7 @@ import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
 
 @Module({
-  imports: [AgentModule, ProjectsModule],
+  imports: [AgentModule, ProjectsModule, SandboxesModule],
   controllers: [JobsController],
   providers: [JobsRepository, JobEventLog, JobRunner, JobsService],
   exports: [JobsService],

@@ -19,9 +19,6 @@ export class ProjectsController {
   @Get(':project/file/*path')
   file(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('path') path: string[]) { return this.projects.file(user.id, project, path.join('/')); }
 
-  @Get(':project/preview-status')
-  previewStatus(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.previewStatus(user.id, project); }
-
   @Get(':project/download')
   download(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.download(user.id, project); }
 

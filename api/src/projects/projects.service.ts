@@ -3,7 +3,6 @@ import { Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { type ArchiverError, ZipArchive } from 'archiver';
 import type {
   FileContentResponse,
-  PreviewStatusResponse,
   ProjectListResponse,
   ProjectTreeResponse,
   SaveProjectResponse,
@@ -17,6 +16,8 @@ import { type ProjectRecord, ProjectsRepository } from './projects.repository.js
 @Injectable()
 export class ProjectsService {
   private readonly logger = new Logger('Projects');
+  /** Told before a project goes, so what lives outside the database (its sandbox) goes too. */
+  private readonly removalListeners: Array<(projectId: string) => Promise<void>> = [];
 
   constructor(
     private readonly repository: ProjectsRepository,
@@ -73,8 +74,13 @@ export class ProjectsService {
     return { filesSaved: entries.length, projectDir: `projects/${name}` };
   }
 
+  onRemove(listener: (projectId: string) => Promise<void>): void {
+    this.removalListeners.push(listener);
+  }
+
   async remove(ownerId: string, name: string): Promise<{ ok: true }> {
     const project = await this.find(ownerId, name);
+    await this.notifyRemoval(project.id);
     await this.repository.delete(project.id);
     await this.storage.removeProject(project.id);
     return { ok: true };
@@ -83,15 +89,10 @@ export class ProjectsService {
   /** Removes every project of an account, files included; the account goes next. */
   async removeAllOf(ownerId: string): Promise<void> {
     for (const id of await this.repository.idsOfOwner(ownerId)) {
+      await this.notifyRemoval(id);
       await this.repository.delete(id);
       await this.storage.removeProject(id);
     }
-  }
-
-  async previewStatus(ownerId: string, name: string): Promise<PreviewStatusResponse> {
-    await this.find(ownerId, name);
-    // Builds and previews arrive with the sandbox module.
-    return { isBuilt: false, previewUrl: '' };
   }
 
   async download(ownerId: string, name: string): Promise<StreamableFile> {
@@ -102,6 +103,12 @@ export class ProjectsService {
     for (const path of paths) archive.file(`${this.storage.projectDir(project.id)}/${path}`, { name: `${name}/${path}` });
     void archive.finalize();
     return new StreamableFile(archive, { type: 'application/zip', disposition: `attachment; filename="${name}.zip"` });
+  }
+
+  private async notifyRemoval(projectId: string): Promise<void> {
+    for (const listener of this.removalListeners) {
+      await listener(projectId).catch((err: Error) => this.logger.warn(`Cleaning up after project ${projectId}: ${err.message}`));
+    }
   }
 
   /** Another account's project answers exactly like a missing one. */

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import Docker from 'dockerode';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -13,6 +14,35 @@ export const DOCKER_MISSING_HELP =
   '(Debian: apt-get install -y docker.io), start it (dockerd), or point DOCKER_HOST at a running engine.';
 
 const PING_TIMEOUT_MS = 1500;
+
+export interface ContainerInfo {
+  id: string;
+  name: string;
+  running: boolean;
+  /** Docker's one-line status, e.g. "Up 3 minutes". */
+  status: string;
+  labels: Record<string, string>;
+  /** The container's address on its network, when running. */
+  ip: string | null;
+  startedAt: Date | null;
+}
+
+export interface ContainerUsage {
+  cpuPercent: number;
+  memoryBytes: number;
+  memoryLimitBytes: number;
+}
+
+export interface ExecOptions {
+  user?: string;
+  env?: Record<string, string>;
+  /** Runs with every capability; only for the platform's own commands (the firewall), never project code. */
+  privileged?: boolean;
+  /** Fed to the command's standard input, then closed. */
+  stdin?: Readable | Buffer | string;
+  /** Output as it arrives, stdout and stderr interleaved. */
+  onOutput?: (chunk: string) => void;
+}
 
 /** The only code that talks to the container engine. */
 @Injectable()
@@ -31,6 +61,174 @@ export class DockerDriver {
       return { reachable: false, version: null, detail: `${DOCKER_MISSING_HELP} (${(err as Error).message})` };
     }
   }
+
+  async imageExists(tag: string): Promise<boolean> {
+    try {
+      await this.docker.getImage(tag).inspect();
+      return true;
+    } catch (err) {
+      if (statusOf(err) === 404) return false;
+      throw err;
+    }
+  }
+
+  /** A bridge network whose containers cannot talk to each other. */
+  async ensureNetwork(name: string, labels: Record<string, string>): Promise<void> {
+    const existing = await this.docker.listNetworks({ filters: { name: [name] } });
+    if (existing.some((network) => network.Name === name)) return;
+    try {
+      await this.docker.createNetwork({
+        Name: name,
+        Driver: 'bridge',
+        CheckDuplicate: true,
+        Labels: labels,
+        Options: { 'com.docker.network.bridge.enable_icc': 'false' },
+      });
+    } catch (err) {
+      // Two starts racing to create it.
+      if (statusOf(err) !== 409) throw err;
+    }
+  }
+
+  async createContainer(options: Docker.ContainerCreateOptions): Promise<string> {
+    const container = await this.docker.createContainer(options);
+    return container.id;
+  }
+
+  async start(id: string): Promise<void> {
+    try {
+      await this.docker.getContainer(id).start();
+    } catch (err) {
+      if (statusOf(err) !== 304) throw err;
+    }
+  }
+
+  async stop(id: string, timeoutSeconds = 5): Promise<void> {
+    try {
+      await this.docker.getContainer(id).stop({ t: timeoutSeconds });
+    } catch (err) {
+      if (statusOf(err) !== 304 && statusOf(err) !== 404) throw err;
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    try {
+      await this.docker.getContainer(id).remove({ force: true, v: true });
+    } catch (err) {
+      if (statusOf(err) !== 404 && statusOf(err) !== 409) throw err;
+    }
+  }
+
+  async inspect(id: string): Promise<ContainerInfo | null> {
+    try {
+      const info = await this.docker.getContainer(id).inspect();
+      const networks = Object.values(info.NetworkSettings.Networks ?? {});
+      return {
+        id: info.Id,
+        name: info.Name.replace(/^\//, ''),
+        running: info.State.Running,
+        status: info.State.Status,
+        labels: info.Config.Labels ?? {},
+        ip: info.State.Running ? (networks.find((network) => network.IPAddress)?.IPAddress ?? null) : null,
+        startedAt: info.State.Running ? new Date(info.State.StartedAt) : null,
+      };
+    } catch (err) {
+      if (statusOf(err) === 404) return null;
+      throw err;
+    }
+  }
+
+  /** Containers carrying every one of the labels. */
+  async list(labels: Record<string, string>): Promise<ContainerInfo[]> {
+    const rows = await this.docker.listContainers({ all: true, filters: { label: Object.entries(labels).map(([key, value]) => `${key}=${value}`) } });
+    return rows.map((row) => ({
+      id: row.Id,
+      name: (row.Names[0] ?? '').replace(/^\//, ''),
+      running: row.State === 'running',
+      status: row.Status,
+      labels: row.Labels ?? {},
+      ip: Object.values(row.NetworkSettings?.Networks ?? {}).find((network) => network.IPAddress)?.IPAddress ?? null,
+      startedAt: null,
+    }));
+  }
+
+  /** Runs a command in a running container and answers its exit code. */
+  async exec(id: string, command: string[], options: ExecOptions = {}): Promise<number> {
+    const exec = await this.docker.getContainer(id).exec({
+      Cmd: command,
+      User: options.user,
+      Env: options.env ? Object.entries(options.env).map(([key, value]) => `${key}=${value}`) : undefined,
+      Privileged: options.privileged ?? false,
+      AttachStdin: options.stdin !== undefined,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: false,
+    });
+    const stream = await exec.start({ hijack: true, stdin: options.stdin !== undefined });
+    const output = new PassThrough();
+    output.setEncoding('utf8');
+    output.on('data', (chunk: string) => options.onOutput?.(chunk));
+    this.docker.modem.demuxStream(stream, output, output);
+    const ended = new Promise<void>((resolve, reject) => {
+      stream.on('end', resolve);
+      stream.on('close', resolve);
+      stream.on('error', reject);
+    });
+    if (options.stdin !== undefined) {
+      if (typeof options.stdin === 'string' || Buffer.isBuffer(options.stdin)) stream.end(options.stdin);
+      else options.stdin.pipe(stream);
+    }
+    await ended;
+    // The exit code is recorded a moment after the stream ends.
+    for (let tries = 0; ; tries++) {
+      const info = await exec.inspect();
+      if (!info.Running && info.ExitCode !== null) return info.ExitCode;
+      if (tries > 50) return -1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Starts a long-running command in the container and returns at once. */
+  async execDetached(id: string, command: string[], options: Pick<ExecOptions, 'user' | 'env'> = {}): Promise<void> {
+    const exec = await this.docker.getContainer(id).exec({
+      Cmd: command,
+      User: options.user,
+      Env: options.env ? Object.entries(options.env).map(([key, value]) => `${key}=${value}`) : undefined,
+      AttachStdout: false,
+      AttachStderr: false,
+      Tty: false,
+    });
+    await exec.start({ Detach: true });
+  }
+
+  /** One sample of CPU and memory use. */
+  async usage(id: string): Promise<ContainerUsage | null> {
+    try {
+      const stats = (await this.docker.getContainer(id).stats({ stream: false })) as Docker.ContainerStats;
+      const cpuDelta = stats.cpu_stats.cpu_usage.total_usage - stats.precpu_stats.cpu_usage.total_usage;
+      const systemDelta = (stats.cpu_stats.system_cpu_usage ?? 0) - (stats.precpu_stats.system_cpu_usage ?? 0);
+      const cores = stats.cpu_stats.online_cpus ?? stats.cpu_stats.cpu_usage.percpu_usage?.length ?? 1;
+      const cache = (stats.memory_stats.stats as Record<string, number> | undefined)?.cache ?? 0;
+      return {
+        cpuPercent: systemDelta > 0 && cpuDelta > 0 ? (cpuDelta / systemDelta) * cores * 100 : 0,
+        memoryBytes: Math.max(0, (stats.memory_stats.usage ?? 0) - cache),
+        memoryLimitBytes: stats.memory_stats.limit ?? 0,
+      };
+    } catch (err) {
+      if (statusOf(err) === 404 || statusOf(err) === 409) return null;
+      throw err;
+    }
+  }
+
+  /** Whether the kernel killed the container's processes for memory since it started. */
+  async wasOomKilled(id: string): Promise<boolean> {
+    const info = await this.docker.getContainer(id).inspect().catch(() => null);
+    return info?.State.OOMKilled ?? false;
+  }
+}
+
+function statusOf(err: unknown): number | undefined {
+  return (err as { statusCode?: number }).statusCode;
 }
 
 function dockerOptionsFromHost(host: string): Docker.DockerOptions {

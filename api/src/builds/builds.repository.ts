@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service.js';
+
+/** Stored build logs stop here; the stream itself is not limited by it. */
+const MAX_STORED_LOG_CHARS = 1_000_000;
+
+@Injectable()
+export class BuildsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findProject(projectId: string): Promise<{ id: string; name: string; ownerId: string } | null> {
+    return this.prisma.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, ownerId: true } });
+  }
+
+  create(projectId: string): Promise<{ id: string }> {
+    return this.prisma.build.create({ data: { projectId }, select: { id: true } });
+  }
+
+  async markRunning(id: string): Promise<void> {
+    await this.prisma.build.update({ where: { id }, data: { status: 'running' } });
+  }
+
+  async finish(id: string, result: { succeeded: boolean; attempts: number; error: string | null; lines: string[] }): Promise<void> {
+    const log = result.lines.join('\n');
+    await this.prisma.build.updateMany({
+      where: { id },
+      data: {
+        status: result.succeeded ? 'succeeded' : 'failed',
+        attempts: result.attempts,
+        error: result.error,
+        log: log.length > MAX_STORED_LOG_CHARS ? log.slice(-MAX_STORED_LOG_CHARS) : log,
+        finishedAt: new Date(),
+      },
+    });
+  }
+
+  /** Builds that were running when the server stopped. */
+  async failInterrupted(): Promise<void> {
+    await this.prisma.build.updateMany({
+      where: { status: { in: ['queued', 'running'] } },
+      data: { status: 'failed', error: 'The server stopped during the build', finishedAt: new Date() },
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import type { PreviewStatusResponse } from '@forge/protocol/api';
+import { ProjectsService } from '../projects/projects.service.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+
+@Injectable()
+export class PreviewsService {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly sandboxes: SandboxesService,
+  ) {}
+
+  /** Built means a build succeeded since the last failed one; a stopped preview wakes on its next visit. */
+  async status(ownerId: string, name: string): Promise<PreviewStatusResponse> {
+    const project = await this.projects.find(ownerId, name);
+    const sandbox = await this.sandboxes.find(project.id);
+    if (!sandbox?.builtAt) return { isBuilt: false, previewUrl: '' };
+    return { isBuilt: true, previewUrl: this.sandboxes.previewUrl(sandbox.previewId) };
+  }
+}

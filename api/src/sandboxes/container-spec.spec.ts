@@ -1,0 +1,71 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig } from '../config/app-config.js';
+import { egressRules, sandboxContainerOptions } from './container-spec.js';
+
+const config = loadConfig({ SANDBOX_INSTANCE: 'test', SANDBOX_MEMORY_MB: '1024', SANDBOX_DISK_MB: '512', SANDBOX_CPUS: '1', SANDBOX_PIDS: '256' }, { cwd: '/srv/forge' });
+const project = { id: '6f1c1f0e-0000-4000-8000-000000000001', name: 'my-app', ownerId: '6f1c1f0e-0000-4000-8000-0000000000aa' };
+
+describe('sandboxContainerOptions', () => {
+  const options = sandboxContainerOptions(config, project);
+  const host = options.HostConfig!;
+
+  it('runs as a user without capabilities or new privileges, on a read-only root', () => {
+    expect(options.User).toBe('1000:1000');
+    expect(host.CapDrop).toEqual(['ALL']);
+    expect(host.CapAdd).toBeUndefined();
+    expect(host.Privileged).toBeFalsy();
+    expect(host.SecurityOpt).toContain('no-new-privileges');
+    expect(host.ReadonlyRootfs).toBe(true);
+  });
+
+  it('limits processes, CPU, memory and the writable space', () => {
+    expect(host.PidsLimit).toBe(256);
+    expect(host.NanoCpus).toBe(1e9);
+    expect(host.MemorySwap).toBe(host.Memory);
+    expect(host.Tmpfs!['/workspace']).toMatch(/size=512m/);
+    // A full disk must be ENOSPC, not an out-of-memory kill: the tmpfs fits inside the memory limit.
+    expect(host.Memory!).toBeGreaterThan((1024 + 512) * 1024 * 1024);
+  });
+
+  it('has no Docker socket, no host network and its own bridge', () => {
+    expect(JSON.stringify(host.Binds ?? [])).not.toMatch(/docker\.sock/);
+    expect(host.NetworkMode).toBe('forge-sandboxes-test');
+    expect(host.NetworkMode).not.toBe('host');
+    expect(host.Sysctls).toMatchObject({ 'net.ipv6.conf.all.disable_ipv6': '1' });
+  });
+
+  it('is labelled with the platform, the project and its owner', () => {
+    expect(options.Labels).toMatchObject({
+      'dev.forge.platform': 'forge',
+      'dev.forge.instance': 'test',
+      'dev.forge.project-id': project.id,
+      'dev.forge.project': 'my-app',
+      'dev.forge.owner': project.ownerId,
+    });
+    expect(options.name).toBe(`forge-test-${project.id}`);
+  });
+
+  it('mounts the extra CA bundle read-only and points Node at it', () => {
+    const withCa = sandboxContainerOptions({ ...config, sandboxCaFile: '/etc/ssl/corp.pem' }, project);
+    expect(withCa.HostConfig!.Binds).toContain('/etc/ssl/corp.pem:/etc/forge/extra-ca.pem:ro');
+    expect(withCa.Env).toContain('NODE_EXTRA_CA_CERTS=/etc/forge/extra-ca.pem');
+  });
+});
+
+describe('egressRules', () => {
+  const rules = egressRules({ nameservers: ['10.255.255.53'], allow: ['10.9.0.0/16'], hostAddresses: ['192.0.2.2'] });
+  const lines = rules.split('\n');
+  const index = (fragment: string) => lines.findIndex((line) => line.includes(fragment));
+
+  it('lets replies and DNS out before anything is refused', () => {
+    expect(index('ESTABLISHED')).toBeLessThan(index('REJECT'));
+    expect(index('-d 10.255.255.53 -p udp --dport 53 -j ACCEPT')).toBeLessThan(index('-d 10.0.0.0/8 -p tcp -j REJECT'));
+  });
+
+  it('refuses the host, private networks and cloud metadata, but keeps operator exceptions', () => {
+    expect(rules).toContain('-A OUTPUT -d 192.0.2.2 -p tcp -j REJECT --reject-with tcp-reset');
+    for (const range of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']) expect(rules).toContain(`-d ${range} -j REJECT`);
+    expect(index('-d 10.9.0.0/16 -j ACCEPT')).toBeLessThan(index('-d 10.0.0.0/8'));
+    expect(lines.at(-2)).toBe('COMMIT');
+  });
+});

@@ -1,0 +1,147 @@
+import type Docker from 'dockerode';
+import type { AppConfig } from '../config/app-config.js';
+
+/** Where a project lives inside its container; tools print paths under it. */
+export const SANDBOX_PROJECT_DIR = '/workspace/app';
+/** The port the project's app listens on inside its container (npm start gets it as PORT). */
+export const SANDBOX_APP_PORT = 3000;
+export const SANDBOX_USER = '1000:1000';
+/** Where the extra CA bundle is mounted; npm and Node inside trust it through NODE_EXTRA_CA_CERTS. */
+const CA_PATH = '/etc/forge/extra-ca.pem';
+/** Build and app output inside the container, for operators. */
+export const SANDBOX_LOG_DIR = '/tmp/forge';
+const TMP_MB = 256;
+/** npm's cache for packages the image does not hold. */
+const HOME_MB = 256;
+
+export const LABEL = {
+  platform: 'dev.forge.platform',
+  instance: 'dev.forge.instance',
+  projectId: 'dev.forge.project-id',
+  project: 'dev.forge.project',
+  owner: 'dev.forge.owner',
+} as const;
+
+export interface SandboxProject {
+  id: string;
+  name: string;
+  ownerId: string;
+}
+
+export function networkName(config: AppConfig): string {
+  return `forge-sandboxes-${config.sandbox.instance}`;
+}
+
+export function containerName(config: AppConfig, projectId: string): string {
+  return `forge-${config.sandbox.instance}-${projectId}`;
+}
+
+export function instanceLabels(config: AppConfig): Record<string, string> {
+  return { [LABEL.platform]: 'forge', [LABEL.instance]: config.sandbox.instance };
+}
+
+/**
+ * A hardened container for one project: non-root, no capabilities, read-only root, the project's
+ * writable space a size-limited tmpfs (overlay2 quotas need XFS, tmpfs limits hold everywhere),
+ * limits on processes, memory and CPU, no Docker socket, its own bridge without inter-container traffic.
+ */
+export function sandboxContainerOptions(config: AppConfig, project: SandboxProject): Docker.ContainerCreateOptions {
+  const { sandbox } = config;
+  // tmpfs pages count as the container's memory: the disk allowance is added so a full disk is ENOSPC, not an OOM kill.
+  const memoryBytes = (sandbox.memoryMb + sandbox.diskMb + TMP_MB + HOME_MB) * 1024 * 1024;
+  const env = [
+    `HOME=/home/sandbox`,
+    `PORT=${SANDBOX_APP_PORT}`,
+    'HOST=0.0.0.0',
+    'CI=1',
+    'npm_config_cache=/home/sandbox/.npm',
+    'npm_config_update_notifier=false',
+    'npm_config_fund=false',
+    'npm_config_audit=false',
+    // A broken network fails an install in seconds, not after npm's six minutes of retries.
+    'npm_config_fetch_retries=1',
+    'npm_config_fetch_retry_mintimeout=2000',
+    'npm_config_fetch_retry_maxtimeout=5000',
+    'npm_config_fetch_timeout=30000',
+    `NODE_OPTIONS=--max-old-space-size=${Math.max(256, Math.floor(sandbox.memoryMb * 0.75))}`,
+  ];
+  const binds: string[] = [];
+  if (config.sandboxCaFile) {
+    binds.push(`${config.sandboxCaFile}:${CA_PATH}:ro`);
+    env.push(`NODE_EXTRA_CA_CERTS=${CA_PATH}`);
+  }
+  return {
+    name: containerName(config, project.id),
+    Image: sandbox.image,
+    User: SANDBOX_USER,
+    WorkingDir: '/workspace',
+    Cmd: ['sleep', 'infinity'],
+    Env: env,
+    Labels: {
+      ...instanceLabels(config),
+      [LABEL.projectId]: project.id,
+      [LABEL.project]: project.name,
+      [LABEL.owner]: project.ownerId,
+    },
+    ExposedPorts: { [`${SANDBOX_APP_PORT}/tcp`]: {} },
+    HostConfig: {
+      Init: true,
+      CapDrop: ['ALL'],
+      SecurityOpt: ['no-new-privileges'],
+      ReadonlyRootfs: true,
+      Tmpfs: {
+        '/workspace': `rw,exec,nosuid,nodev,size=${sandbox.diskMb}m,uid=1000,gid=1000,mode=0755`,
+        '/tmp': `rw,exec,nosuid,nodev,size=${TMP_MB}m,uid=1000,gid=1000,mode=1777`,
+        '/home/sandbox': `rw,exec,nosuid,nodev,size=${HOME_MB}m,uid=1000,gid=1000,mode=0755`,
+      },
+      Binds: binds,
+      PidsLimit: sandbox.pids,
+      Memory: memoryBytes,
+      MemorySwap: memoryBytes,
+      NanoCpus: Math.round(sandbox.cpus * 1e9),
+      NetworkMode: networkName(config),
+      Sysctls: { 'net.ipv6.conf.all.disable_ipv6': '1' },
+      Ulimits: [{ Name: 'nofile', Soft: 4096, Hard: 4096 }],
+      RestartPolicy: { Name: 'no' },
+      LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '1' } },
+    },
+  };
+}
+
+export interface EgressPolicy {
+  /** Resolvers Docker's embedded DNS forwards to; reached from the container's own namespace. */
+  nameservers: string[];
+  /** Operator-allowed destinations that would otherwise be blocked. */
+  allow: string[];
+  /** The host's own addresses: the platform's ports must not be reachable from inside. */
+  hostAddresses: string[];
+}
+
+/** Private, link-local (cloud metadata), carrier-grade NAT, multicast and reserved ranges. */
+const BLOCKED_RANGES = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '224.0.0.0/4', '240.0.0.0/4'];
+
+/**
+ * iptables-restore rules for the container's own network namespace: the public internet (the
+ * package registry) is reachable; the host, the platform's ports, other containers and private
+ * networks are not. Replies to connections made to the container (the preview proxy) pass.
+ */
+export function egressRules(policy: EgressPolicy): string {
+  const lines = ['*filter', ':INPUT ACCEPT [0:0]', ':FORWARD DROP [0:0]', ':OUTPUT ACCEPT [0:0]'];
+  lines.push('-A OUTPUT -o lo -j ACCEPT');
+  lines.push('-A OUTPUT -m state --state ESTABLISHED,RELATED -j ACCEPT');
+  for (const server of unique(policy.nameservers)) {
+    lines.push(`-A OUTPUT -d ${server} -p udp --dport 53 -j ACCEPT`);
+    lines.push(`-A OUTPUT -d ${server} -p tcp --dport 53 -j ACCEPT`);
+  }
+  for (const destination of unique(policy.allow)) lines.push(`-A OUTPUT -d ${destination} -j ACCEPT`);
+  for (const destination of unique([...policy.hostAddresses, ...BLOCKED_RANGES])) {
+    lines.push(`-A OUTPUT -d ${destination} -p tcp -j REJECT --reject-with tcp-reset`);
+    lines.push(`-A OUTPUT -d ${destination} -j REJECT --reject-with icmp-port-unreachable`);
+  }
+  lines.push('COMMIT', '');
+  return lines.join('\n');
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter(Boolean))];
+}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service.js';
+import type { SandboxState } from '../generated/prisma/client.js';
+
+export interface SandboxRecord {
+  projectId: string;
+  previewId: string;
+  containerId: string | null;
+  state: SandboxState;
+  builtAt: Date | null;
+  startedAt: Date | null;
+  lastVisitAt: Date | null;
+}
+
+export interface SandboxWithProject extends SandboxRecord {
+  project: { id: string; name: string; ownerId: string; ownerKeyHint: string };
+}
+
+const withProject = { project: { select: { id: true, name: true, ownerId: true, owner: { select: { keyHint: true } } } } } as const;
+
+@Injectable()
+export class SandboxesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findProject(projectId: string): Promise<{ id: string; name: string; ownerId: string } | null> {
+    return this.prisma.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, ownerId: true } });
+  }
+
+  async projectFilePaths(projectId: string): Promise<string[]> {
+    const rows = await this.prisma.projectFile.findMany({ where: { projectId }, select: { path: true }, orderBy: { path: 'asc' } });
+    return rows.map((row) => row.path);
+  }
+
+  find(projectId: string): Promise<SandboxRecord | null> {
+    return this.prisma.sandbox.findUnique({ where: { projectId } });
+  }
+
+  async findByPreviewId(previewId: string): Promise<SandboxWithProject | null> {
+    const row = await this.prisma.sandbox.findUnique({ where: { previewId }, include: withProject });
+    return row && flatten(row);
+  }
+
+  async list(): Promise<SandboxWithProject[]> {
+    const rows = await this.prisma.sandbox.findMany({ include: withProject, orderBy: { updatedAt: 'desc' } });
+    return rows.map(flatten);
+  }
+
+  /** The project's sandbox row, made with a fresh preview id the first time. */
+  async ensure(projectId: string, newPreviewId: () => string): Promise<SandboxRecord> {
+    const existing = await this.find(projectId);
+    if (existing) return existing;
+    return this.prisma.sandbox.upsert({ where: { projectId }, create: { projectId, previewId: newPreviewId() }, update: {} });
+  }
+
+  async update(projectId: string, data: Partial<Omit<SandboxRecord, 'projectId' | 'previewId'>>): Promise<void> {
+    await this.prisma.sandbox.updateMany({ where: { projectId }, data });
+  }
+
+  async recordVisits(visits: Map<string, Date>): Promise<void> {
+    for (const [projectId, at] of visits) await this.prisma.sandbox.updateMany({ where: { projectId }, data: { lastVisitAt: at } });
+  }
+
+  /** Containers the platform may keep: those of projects that still exist. */
+  async knownProjectIds(ids: string[]): Promise<Set<string>> {
+    const rows = await this.prisma.project.findMany({ where: { id: { in: ids } }, select: { id: true } });
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async markAllWithoutContainer(except: string[]): Promise<void> {
+    await this.prisma.sandbox.updateMany({
+      where: { projectId: { notIn: except }, state: { in: ['running', 'building'] } },
+      data: { state: 'stopped', containerId: null, startedAt: null },
+    });
+  }
+}
+
+function flatten(row: SandboxRecord & { project: { id: string; name: string; ownerId: string; owner: { keyHint: string } } }): SandboxWithProject {
+  const { project, ...sandbox } = row;
+  return {
+    projectId: sandbox.projectId,
+    previewId: sandbox.previewId,
+    containerId: sandbox.containerId,
+    state: sandbox.state,
+    builtAt: sandbox.builtAt,
+    startedAt: sandbox.startedAt,
+    lastVisitAt: sandbox.lastVisitAt,
+    project: { id: project.id, name: project.name, ownerId: project.ownerId, ownerKeyHint: project.owner.keyHint },
+  };
+}
