@@ -29,7 +29,7 @@ describe('sandboxContainerOptions', () => {
 
   it('has no Docker socket, no host network and its own bridge', () => {
     expect(JSON.stringify(host.Binds ?? [])).not.toMatch(/docker\.sock/);
-    expect(host.NetworkMode).toBe('forge-sandboxes-test');
+    expect(host.NetworkMode).toBe('forge-sandboxes');
     expect(host.NetworkMode).not.toBe('host');
     expect(host.Sysctls).toMatchObject({ 'net.ipv6.conf.all.disable_ipv6': '1' });
   });

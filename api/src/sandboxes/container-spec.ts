@@ -28,9 +28,12 @@ export interface SandboxProject {
   ownerId: string;
 }
 
-export function networkName(config: AppConfig): string {
-  return `forge-sandboxes-${config.sandbox.instance}`;
-}
+/**
+ * One bridge for every sandbox on the engine: inter-container traffic is off on it and each
+ * container's firewall refuses private addresses, so sharing it costs no isolation, and a network
+ * per project would exhaust Docker's address pools after a few dozen.
+ */
+export const SANDBOX_NETWORK = 'forge-sandboxes';
 
 export function containerName(config: AppConfig, projectId: string): string {
   return `forge-${config.sandbox.instance}-${projectId}`;
@@ -99,11 +102,32 @@ export function sandboxContainerOptions(config: AppConfig, project: SandboxProje
       Memory: memoryBytes,
       MemorySwap: memoryBytes,
       NanoCpus: Math.round(sandbox.cpus * 1e9),
-      NetworkMode: networkName(config),
+      NetworkMode: SANDBOX_NETWORK,
       Sysctls: { 'net.ipv6.conf.all.disable_ipv6': '1' },
       Ulimits: [{ Name: 'nofile', Soft: 4096, Hard: 4096 }],
       RestartPolicy: { Name: 'no' },
       LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '1' } },
+    },
+  };
+}
+
+/** The one-shot container that loads the egress rules into a sandbox's network namespace. */
+export function firewallHelperOptions(config: AppConfig, sandboxContainerId: string, rules: string): Docker.ContainerCreateOptions {
+  return {
+    Image: config.sandbox.image,
+    User: 'root',
+    Cmd: ['sh', '-c', 'printf "%s" "$FORGE_EGRESS_RULES" | /usr/sbin/iptables-restore'],
+    Env: [`FORGE_EGRESS_RULES=${rules}`],
+    Labels: { ...instanceLabels(config), 'dev.forge.role': 'firewall' },
+    HostConfig: {
+      NetworkMode: `container:${sandboxContainerId}`,
+      CapDrop: ['ALL'],
+      CapAdd: ['NET_ADMIN', 'NET_RAW'],
+      SecurityOpt: ['no-new-privileges'],
+      ReadonlyRootfs: true,
+      Tmpfs: { '/run': 'rw,size=1m', '/tmp': 'rw,size=1m' },
+      PidsLimit: 16,
+      Memory: 64 * 1024 * 1024,
     },
   };
 }

@@ -36,8 +36,6 @@ export interface ContainerUsage {
 export interface ExecOptions {
   user?: string;
   env?: Record<string, string>;
-  /** Runs with every capability; only for the platform's own commands (the firewall), never project code. */
-  privileged?: boolean;
   /** Fed to the command's standard input, then closed. */
   stdin?: Readable | Buffer | string;
   /** Output as it arrives, stdout and stderr interleaved. */
@@ -158,7 +156,6 @@ export class DockerDriver {
       Cmd: command,
       User: options.user,
       Env: options.env ? Object.entries(options.env).map(([key, value]) => `${key}=${value}`) : undefined,
-      Privileged: options.privileged ?? false,
       AttachStdin: options.stdin !== undefined,
       AttachStdout: true,
       AttachStderr: true,
@@ -185,6 +182,19 @@ export class DockerDriver {
       if (!info.Running && info.ExitCode !== null) return info.ExitCode;
       if (tries > 50) return -1;
       await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Runs a short-lived container to the end and answers its exit code and output; it is removed after. */
+  async runToCompletion(options: Docker.ContainerCreateOptions, timeoutMs = 30_000): Promise<{ exitCode: number; output: string }> {
+    const container = await this.docker.createContainer(options);
+    try {
+      await container.start();
+      const result = (await withTimeout(container.wait(), timeoutMs)) as { StatusCode: number };
+      const logs = await container.logs({ stdout: true, stderr: true, follow: false });
+      return { exitCode: result.StatusCode, output: demuxToText(logs) };
+    } finally {
+      await container.remove({ force: true }).catch(() => undefined);
     }
   }
 
@@ -225,6 +235,17 @@ export class DockerDriver {
     const info = await this.docker.getContainer(id).inspect().catch(() => null);
     return info?.State.OOMKilled ?? false;
   }
+}
+
+/** Docker's multiplexed log frames (8-byte headers) as plain text. */
+function demuxToText(buffer: Buffer): string {
+  let text = '';
+  for (let offset = 0; offset + 8 <= buffer.length; ) {
+    const size = buffer.readUInt32BE(offset + 4);
+    text += buffer.subarray(offset + 8, offset + 8 + size).toString('utf8');
+    offset += 8 + size;
+  }
+  return text;
 }
 
 function statusOf(err: unknown): number | undefined {

@@ -19,8 +19,9 @@ import {
   type SandboxProject,
   containerName,
   egressRules,
+  firewallHelperOptions,
   instanceLabels,
-  networkName,
+  SANDBOX_NETWORK,
   sandboxContainerOptions,
 } from './container-spec.js';
 import { DOCKER_MISSING_HELP, DockerDriver } from './docker.driver.js';
@@ -130,7 +131,7 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
       if (info?.running && info.ip) return { id: info.id, ip: info.ip };
       if (!info) {
         log('📦 Creating the project\'s sandbox container...');
-        await this.docker.ensureNetwork(networkName(this.config), instanceLabels(this.config));
+        await this.docker.ensureNetwork(SANDBOX_NETWORK, { [LABEL.platform]: 'forge' });
         await this.docker.createContainer(sandboxContainerOptions(this.config, project));
       } else {
         log('📦 Starting the project\'s sandbox container...');
@@ -338,15 +339,13 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
     return output.trimEnd();
   }
 
+  /**
+   * The egress policy goes into the container's network namespace from a short-lived helper that
+   * shares it with NET_ADMIN; the sandbox itself never holds a capability to change it.
+   */
   private async applyFirewall(containerId: string): Promise<void> {
     const rules = egressRules({ nameservers: hostNameservers(), allow: this.config.sandbox.egressAllow, hostAddresses: hostAddresses() });
-    let output = '';
-    const exitCode = await this.docker.exec(containerId, ['/usr/sbin/iptables-restore'], {
-      user: 'root',
-      privileged: true,
-      stdin: rules,
-      onOutput: (chunk) => (output += chunk),
-    });
+    const { exitCode, output } = await this.docker.runToCompletion(firewallHelperOptions(this.config, containerId, rules));
     if (exitCode !== 0) throw new DomainError(ErrorCode.Internal, 'Could not firewall the sandbox', output.trim());
   }
 

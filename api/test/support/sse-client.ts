@@ -5,8 +5,8 @@ export interface SseEvent {
 }
 
 /** Reads a whole SSE response (until the server ends it). */
-export async function readSse(url: string, headers: Record<string, string>): Promise<{ status: number; events: SseEvent[] }> {
-  const res = await fetch(url, { headers });
+export async function readSse(url: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; events: SseEvent[] }> {
+  const res = await fetch(url, { headers, method });
   if (!res.ok || !res.body) return { status: res.status, events: [] };
   const text = await res.text();
   const events: SseEvent[] = [];

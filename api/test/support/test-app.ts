@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import { generateRecoveryKey, keyHint, sha256 } from '../../src/auth/recovery-key.js';
-import { loadConfig } from '../../src/config/app-config.js';
+import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
+import { instanceLabels } from '../../src/sandboxes/container-spec.js';
+import { DockerDriver } from '../../src/sandboxes/docker.driver.js';
 import { migrate } from '../../src/database/migrator.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { type TestDatabase, createTestDatabase } from './test-database.js';
@@ -20,13 +24,17 @@ export interface TestApp {
 }
 
 /** The real application on a fresh, migrated database and a temporary data directory. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { host?: string } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'forge-test-data-'));
   await migrate(database.url, () => {});
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web'), ...env }, { version: 'test' });
+  const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web'), SANDBOX_INSTANCE: `${TEST_INSTANCE_PREFIX}${randomUUID().slice(0, 8)}`, ...env },
+    { version: 'test', cwd: repoRoot },
+  );
   const app = await createApp(config, database.url, { logger: false });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(0, options.host ?? '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return {
     app,
@@ -35,10 +43,20 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     dataDir,
     close: async () => {
       await app.close();
+      await removeSandboxes(config);
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Test apps label their containers with this, so a run leaves none behind. */
+export const TEST_INSTANCE_PREFIX = 'test-';
+
+async function removeSandboxes(config: AppConfig): Promise<void> {
+  const docker = new DockerDriver(config);
+  if (!(await docker.status()).reachable) return;
+  for (const container of await docker.list(instanceLabels(config))) await docker.remove(container.id);
 }
 
 /** Signs up a new account and answers its cookie header and recovery key. */
