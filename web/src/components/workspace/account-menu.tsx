@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { LogOut, UserRound } from 'lucide-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PublicUser } from '@forge/protocol/api';
 import { getErrorMessage } from '@/api/errors';
 import { logout, meQueryOptions } from '@/api/queries/auth';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
 
 export function AccountMenu({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
@@ -43,6 +44,13 @@ export function AccountMenu({ user }: { user: PublicUser }) {
           <span className="font-mono">{user.keyHint}…</span>
         </span>
       </Tooltip>
+      {user.isAdmin && (
+        <Tooltip label="Operators' console: every sandbox on this server">
+          <Link to="/admin" aria-label="Operators' console" className={cn(buttonClasses('ghost', 'icon'), 'size-8')}>
+            <ShieldCheck className="size-4" aria-hidden />
+          </Link>
+        </Tooltip>
+      )}
       <Tooltip label="Sign out of Forge">
         <Button variant="ghost" size="icon" className="size-8" aria-label="Sign out" onClick={signOut} disabled={signingOut}>
           {signingOut ? <Spinner className="size-4" label="Signing out" /> : <LogOut className="size-4" aria-hidden />}

@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle, AlertTriangle, Boxes, RotateCcw, ShieldCheck } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { AdminSandbox } from '@forge/protocol/admin';
+import { getErrorMessage, isApiError } from '@/api/errors';
+import { ADMIN_REFRESH_MS, adminSandboxesQueryOptions } from '@/api/queries/admin';
+import { NotFoundPage } from '@/components/not-found-page';
+import { BackHeader } from '@/components/ui/back-header';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { StatePanel } from '@/components/ui/state-panel';
+import { RefreshButton } from '@/components/workspace/refresh-button';
+import { useIsMobile } from '@/components/workspace/use-is-mobile';
+import { cn } from '@/lib/cn';
+import { pluralize } from '@/lib/format';
+import { RemoveSandboxDialog } from './remove-sandbox-dialog';
+import { SandboxCards, SandboxTable } from './sandbox-list';
+import { SandboxLogsDialog } from './sandbox-logs-dialog';
+import { useNow } from './use-now';
+
+/** The operators' console: every project's sandbox on this server, live, with what an operator may do to it. */
+export function AdminPage() {
+  const sandboxes = useQuery(adminSandboxesQueryOptions);
+  const isMobile = useIsMobile();
+  const now = useNow(15_000);
+  const [removing, setRemoving] = useState<AdminSandbox | null>(null);
+  const [viewingLogs, setViewingLogs] = useState<AdminSandbox | null>(null);
+
+  // A stable order, so rows do not move under the pointer while the list refreshes.
+  const sorted = useMemo(
+    () =>
+      [...(sandboxes.data?.sandboxes ?? [])].sort(
+        (a, b) => a.projectName.localeCompare(b.projectName) || a.ownerKeyHint.localeCompare(b.ownerKeyHint) || a.projectId.localeCompare(b.projectId),
+      ),
+    [sandboxes.data],
+  );
+
+  // Admin rights taken away while the page is open: the console is gone, as for any other account.
+  if (isApiError(sandboxes.error, 404)) return <NotFoundPage />;
+
+  const running = sorted.filter((sandbox) => sandbox.state === 'running').length;
+  const failed = sorted.filter((sandbox) => sandbox.state === 'failed').length;
+  const list = { sandboxes: sorted, now, onLogs: setViewingLogs, onRemove: setRemoving };
+
+  return (
+    <div className="min-h-full bg-[radial-gradient(ellipse_80%_50%_at_50%_-10%,color-mix(in_srgb,var(--color-primary)_10%,transparent),transparent)]">
+      <BackHeader widthClassName="max-w-7xl" />
+
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+        <div className="mb-6 flex flex-col gap-4 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <p className="mb-2 inline-flex items-center gap-1.5 text-xs font-medium tracking-wider text-primary-hover uppercase">
+              <ShieldCheck className="size-3.5" aria-hidden />
+              Operators' console
+            </p>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Sandboxes</h1>
+            <p className="mt-1.5 text-sm text-muted" aria-live="polite">
+              {sandboxes.data
+                ? [pluralize(sorted.length, 'sandbox', 'sandboxes'), `${running} running`, failed > 0 && `${failed} failed`]
+                    .filter(Boolean)
+                    .join(' · ')
+                : "Every project's container on this server."}
+            </p>
+          </div>
+          {sandboxes.data && (
+            <div className="flex items-center gap-3 self-start sm:self-auto">
+              <LiveIndicator paused={sandboxes.isError} />
+              <RefreshButton onRefresh={() => void sandboxes.refetch()} className="h-9 px-3 text-sm" />
+            </div>
+          )}
+        </div>
+
+        {sandboxes.isError && sandboxes.data && (
+          <div
+            role="alert"
+            className="mb-4 flex items-start gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning/5 p-4 text-sm"
+          >
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+            <p>
+              <span className="font-medium text-warning">Could not refresh the list.</span>{' '}
+              <span className="text-foreground/80">
+                {getErrorMessage(sandboxes.error, 'The server did not answer.')} Showing the last known state; retrying every{' '}
+                {ADMIN_REFRESH_MS / 1000} s.
+              </span>
+            </p>
+          </div>
+        )}
+
+        {sandboxes.isPending && (
+          <div className="flex flex-col items-center justify-center gap-3 py-24 text-sm text-muted">
+            <Spinner className="size-6" label="Loading sandboxes" />
+            <p>Loading sandboxes...</p>
+          </div>
+        )}
+
+        {sandboxes.isError && !sandboxes.data && (
+          <StatePanel
+            tone="destructive"
+            icon={<AlertCircle aria-hidden />}
+            title="Failed to load sandboxes"
+            className="max-w-none rounded-[var(--radius-card)] border border-border bg-surface py-20"
+            actions={
+              <Button variant="outline" onClick={() => void sandboxes.refetch()}>
+                <RotateCcw className="size-4" aria-hidden />
+                Retry
+              </Button>
+            }
+          >
+            {getErrorMessage(sandboxes.error, 'The server did not answer.')}
+          </StatePanel>
+        )}
+
+        {sandboxes.data && sorted.length === 0 && (
+          <StatePanel
+            tone="primary"
+            icon={<Boxes aria-hidden />}
+            title="No sandboxes yet"
+            className="max-w-none rounded-[var(--radius-card)] border border-dashed border-border-strong bg-surface/60 py-20"
+          >
+            A sandbox appears here when a project is built: each project gets its own container for its build and live preview.
+          </StatePanel>
+        )}
+
+        {sorted.length > 0 && (isMobile ? <SandboxCards {...list} /> : <SandboxTable {...list} />)}
+      </main>
+
+      <RemoveSandboxDialog sandbox={removing} onClose={() => setRemoving(null)} />
+      <SandboxLogsDialog sandbox={viewingLogs} onClose={() => setViewingLogs(null)} />
+    </div>
+  );
+}
+
+function LiveIndicator({ paused }: { paused: boolean }) {
+  return (
+    <span
+      title={paused ? 'The last refresh failed' : `The list refreshes every ${ADMIN_REFRESH_MS / 1000} seconds`}
+      className={cn('inline-flex items-center gap-2 text-xs', paused ? 'text-warning' : 'text-muted')}
+    >
+      <span className="relative flex size-2" aria-hidden>
+        {!paused && <span className="absolute inline-flex size-full animate-ping rounded-full bg-accent opacity-60" />}
+        <span className={cn('relative inline-flex size-2 rounded-full', paused ? 'bg-warning' : 'bg-accent')} />
+      </span>
+      {paused ? 'Updates paused' : `Live · every ${ADMIN_REFRESH_MS / 1000} s`}
+    </span>
+  );
+}
