@@ -41,6 +41,24 @@ export interface GenerateInput {
   images?: ImageInput[];
 }
 
+export interface FixInput {
+  projectName: string;
+  /** The repair request: the errors, the build output, the project tree and the files involved. */
+  request: string;
+  /** The files shown in the request, by path. */
+  files: Record<string, string>;
+  /** What is to be repaired, in a line, for providers that work from a description. */
+  description: string;
+  maxOutputTokens: number;
+  /** Model turns the fix may use: the first response and each continuation after an output-limit cut. */
+  maxTurns: number;
+}
+
+export interface RunOptions {
+  /** Overrides the setting for this run. */
+  maxContinuations?: number;
+}
+
 /** Drives a provider through one generation: retries, continuations after cuts, token totals. */
 @Injectable()
 export class AgentService {
@@ -60,7 +78,25 @@ export class AgentService {
     );
   }
 
-  async *run(request: CompletionRequest, signal: AbortSignal): AsyncIterable<AgentEvent> {
+  /** Repairs a project whose build failed, with the versioned fix prompt. */
+  fix(input: FixInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
+    return this.run(
+      {
+        system: this.prompts.get('fix'),
+        messages: [{ role: 'user', content: input.request }],
+        maxOutputTokens: input.maxOutputTokens,
+        purpose: 'fix',
+        description: input.description,
+        projectName: input.projectName,
+        files: input.files,
+      },
+      signal,
+      { maxContinuations: Math.max(0, input.maxTurns - 1) },
+    );
+  }
+
+  async *run(request: CompletionRequest, signal: AbortSignal, options: RunOptions = {}): AsyncIterable<AgentEvent> {
+    const maxContinuations = options.maxContinuations ?? this.settings.maxContinuations;
     const messages = [...request.messages];
     // A private parser, fed each whole response, only to know which file a cut left open.
     const tracker = new FileStreamParser();
@@ -107,9 +143,9 @@ export class AgentService {
       if (stop === 'done') return;
 
       const openPath = tracker.openPath;
-      if (continuation >= this.settings.maxContinuations) {
+      if (continuation >= maxContinuations) {
         throw new AgentError(
-          `The model's answer was cut off more than ${this.settings.maxContinuations} times` +
+          `The model's answer was cut off more than ${maxContinuations} times` +
             (openPath ? `; ${openPath} was left incomplete and was not saved.` : '.'),
         );
       }
