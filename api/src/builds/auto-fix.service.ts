@@ -1,0 +1,340 @@
+import { posix } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type FileStreamEvent, FileStreamParser, type ParsedFile, applyFileStreamEvents, fileStartMarker, FILE_END_MARKER } from '@forge/protocol/file-stream';
+import { ErrorCode } from '@forge/protocol/errors';
+import { AgentService } from '../agent/agent.service.js';
+import { DomainError } from '../common/errors/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { type BuildError, extractBuildErrors, formatBuildError } from './build-errors.js';
+import { wordDiffLines } from './word-diff.js';
+
+export interface FixAttemptInput {
+  ownerId: string;
+  projectId: string;
+  projectName: string;
+  /** The failed build's whole output (install, build, start). */
+  buildLog: string;
+  /** 1-based number of this repair attempt. */
+  attempt: number;
+  /** Appends a line to the build stream (the terminal view). */
+  log: (line: string) => void;
+  signal: AbortSignal;
+}
+
+export interface FixAttemptResult {
+  /** Paths the agent rewrote (or created), relative to the project. Empty: the agent changed nothing. */
+  changedPaths: string[];
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type FixAvailability = { available: true } | { available: false; reason: string };
+
+export const OFFLINE_FIX_UNAVAILABLE =
+  'Automatic fixes need a language model. Set ANTHROPIC_API_KEY (or OPENAI_BASE_URL with LLM_PROVIDER=openai) and build again.';
+
+/** File content shown to the model in one request; the rest is named, not shown. */
+export const MAX_CONTEXT_CHARS = 60_000;
+const MAX_LOG_TAIL_CHARS = 6_000;
+const MAX_LOG_TAIL_LINES = 80;
+const MAX_TREE_ENTRIES = 1_000;
+const MAX_ERROR_LOG_CHARS = 160;
+const MAX_COMMENTARY_LINES = 4;
+const MAX_COMMENTARY_CHARS = 300;
+/** Read when no error names a project file: where a project's problems usually start. */
+const ENTRY_FILES = ['src/App.tsx', 'src/main.tsx', 'server/index.ts', 'vite.config.ts', 'tsconfig.json'];
+const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"\n]+)['"]/g;
+const IMPORT_EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.css', '.json', '/index.ts', '/index.tsx'];
+
+/**
+ * One repair attempt of the auto-fix loop: shows the agent the build's errors and the files
+ * involved, saves the complete files it answers with, and logs what changed.
+ */
+@Injectable()
+export class AutoFixService {
+  private readonly logger = new Logger('AutoFix');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly agent: AgentService,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  get maxAttempts(): number {
+    return this.config.autoFix.maxAttempts;
+  }
+
+  /** False when the configured provider cannot repair code (the offline starter agent); the reason is a user-facing sentence. */
+  availability(): FixAvailability {
+    if (this.agent.provider.name === 'offline') return { available: false, reason: OFFLINE_FIX_UNAVAILABLE };
+    return { available: true };
+  }
+
+  async attempt(input: FixAttemptInput): Promise<FixAttemptResult> {
+    const { log } = input;
+    const errors = extractBuildErrors(input.buildLog);
+    log(`🔧 Auto-fix attempt ${input.attempt}/${this.maxAttempts}: ${plural(errors.length, 'error')} to fix`);
+    for (const error of errors) log(`   • ${shorten(formatBuildError(error), MAX_ERROR_LOG_CHARS)}`);
+
+    const tree = (await this.projects.tree(input.ownerId, input.projectName)).tree;
+    const context = await this.readContext(input, errors, tree);
+    const maxTurns = this.config.autoFix.maxTurns;
+    const request = fixRequest({ input, errors, tree, context, maxAttempts: this.maxAttempts });
+
+    const parser = new FileStreamParser();
+    const streaming = new Map<string, ParsedFile>();
+    const saver = new FixSaver(input, this.projects, tree, context.shown);
+    const commentary = new CommentaryLog(log);
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    let turn = 1;
+
+    const handle = (events: FileStreamEvent[]) => {
+      for (const event of events) {
+        applyFileStreamEvents(streaming, [event]);
+        if (event.type === 'commentary') commentary.push(event.text);
+        else if (event.type === 'file_end') {
+          saver.enqueue(event.path, streaming.get(event.path)?.content ?? '');
+          streaming.delete(event.path);
+        } else if (event.type === 'file_refused') {
+          log(`⚠️ Refused file "${event.path}": ${event.reason}`);
+        }
+      }
+    };
+
+    try {
+      const description = errors.length > 0 ? `Fix the build: ${formatBuildError(errors[0])}` : 'Fix the failed build';
+      const run = this.agent.fix(
+        { projectName: input.projectName, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns },
+        input.signal,
+      );
+      for await (const event of run) {
+        if (event.type === 'text') handle(parser.push(event.text));
+        else if (event.type === 'response_start') {
+          handle(parser.startResponse());
+          turn++;
+          log(`⏳ The answer was cut off; the agent continues it (turn ${turn}/${maxTurns})`);
+        } else if (event.type === 'retry') {
+          log(`⚠️ The model is busy (${event.message}); retrying in ${Math.round(event.delayMs / 1000)} s (attempt ${event.attempt})`);
+        } else if (event.type === 'usage') {
+          usage.inputTokens = event.inputTokens;
+          usage.outputTokens = event.outputTokens;
+        }
+      }
+      handle(parser.end());
+      commentary.end();
+    } catch (err) {
+      // Files completed before the failure stay saved and logged; the open one is dropped.
+      commentary.end();
+      await saver.finish().catch(() => undefined);
+      if (input.signal.aborted) throw err;
+      const message = (err as Error).message || 'the model gave no reason';
+      this.logger.warn(`Fix attempt ${input.attempt} of ${input.projectName} (${input.projectId}) failed: ${message}`);
+      throw new DomainError(ErrorCode.Unavailable, `The automatic fix failed: ${message}`);
+    }
+
+    const changedPaths = await saver.finish();
+    if (changedPaths.length === 0) log('⚠️ The agent proposed no changes');
+    this.logger.log(`Fix attempt ${input.attempt} of ${input.projectName} (${input.projectId}) changed ${changedPaths.length} files`);
+    return { changedPaths, ...usage };
+  }
+
+  /**
+   * The files to show: those the errors point at, package.json, then what they import, within
+   * MAX_CONTEXT_CHARS; files that do not fit are named in the request instead.
+   */
+  private async readContext(input: FixAttemptInput, errors: BuildError[], tree: string[]): Promise<FixContext> {
+    const inTree = new Set(tree);
+    const errorFiles = unique(errors.map((error) => error.file).filter((file): file is string => file !== null && inTree.has(file)));
+    const wanted = [...errorFiles, 'package.json', ...(errorFiles.length === 0 ? ENTRY_FILES : [])];
+    const shown: Record<string, string> = {};
+    const omitted: string[] = [];
+    let budget = MAX_CONTEXT_CHARS;
+
+    const show = async (path: string): Promise<string | null> => {
+      if (path in shown || omitted.includes(path) || !inTree.has(path)) return null;
+      const content = await this.readFile(input, path);
+      if (content === null) return null;
+      if (content.length > budget) {
+        omitted.push(path);
+        return null;
+      }
+      shown[path] = content;
+      budget -= content.length;
+      return content;
+    };
+
+    for (const path of unique(wanted)) await show(path);
+    // Imports of the failing files are often where the mismatch is; they come last and only while they fit.
+    for (const path of errorFiles) {
+      const content = shown[path];
+      if (content === undefined) continue;
+      for (const imported of relativeImports(path, content, inTree)) await show(imported);
+    }
+    return { shown, omitted };
+  }
+
+  private async readFile(input: FixAttemptInput, path: string): Promise<string | null> {
+    try {
+      const { content } = await this.projects.file(input.ownerId, input.projectName, path);
+      // Binary files (images, fonts) cannot be shown as text.
+      return content.includes('\u0000') ? null : content;
+    } catch {
+      return null;
+    }
+  }
+}
+
+interface FixContext {
+  /** Path to content, as shown to the model. */
+  shown: Record<string, string>;
+  /** Files that were wanted but did not fit. */
+  omitted: string[];
+}
+
+/** Saves the agent's files one after another as they complete, and logs what each changed. */
+class FixSaver {
+  private readonly changed: string[] = [];
+  private readonly known = new Map<string, string>();
+  private readonly existing: Set<string>;
+  private queue: Promise<void> = Promise.resolve();
+  private failure: DomainError | null = null;
+
+  constructor(
+    private readonly input: FixAttemptInput,
+    private readonly projects: ProjectsService,
+    tree: string[],
+    shown: Record<string, string>,
+  ) {
+    this.existing = new Set(tree);
+    for (const [path, content] of Object.entries(shown)) this.known.set(path, content);
+  }
+
+  enqueue(path: string, content: string): void {
+    this.queue = this.queue.then(async () => {
+      if (this.failure) return;
+      const before = await this.previous(path);
+      if (before === content) {
+        this.input.log(`· ${path} unchanged`);
+        return;
+      }
+      try {
+        await this.projects.writeFile(this.input.projectId, path, content);
+      } catch (err) {
+        this.failure = new DomainError(ErrorCode.Internal, `The automatic fix could not save ${path}`, (err as Error).message);
+        return;
+      }
+      this.known.set(path, content);
+      if (!this.changed.includes(path)) this.changed.push(path);
+      for (const line of wordDiffLines(path, before, content)) this.input.log(line);
+    });
+  }
+
+  /** Waits for every save; answers the changed paths, or throws the first failure. */
+  async finish(): Promise<string[]> {
+    await this.queue;
+    if (this.failure) throw this.failure;
+    return this.changed;
+  }
+
+  private async previous(path: string): Promise<string | null> {
+    const known = this.known.get(path);
+    if (known !== undefined) return known;
+    if (!this.existing.has(path)) return null;
+    try {
+      return (await this.projects.file(this.input.ownerId, this.input.projectName, path)).content;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Logs the agent's commentary as `💬` lines: whole lines, trimmed, blank ones skipped, a few at most. */
+class CommentaryLog {
+  private pending = '';
+  private logged = 0;
+
+  constructor(private readonly log: (line: string) => void) {}
+
+  push(text: string): void {
+    this.pending += text;
+    const lines = this.pending.split('\n');
+    this.pending = lines.pop() ?? '';
+    for (const line of lines) this.emit(line);
+  }
+
+  end(): void {
+    this.emit(this.pending);
+    this.pending = '';
+  }
+
+  private emit(line: string): void {
+    const text = line.trim();
+    if (!text || this.logged >= MAX_COMMENTARY_LINES) return;
+    this.logged++;
+    this.log(`💬 ${shorten(text, MAX_COMMENTARY_CHARS)}`);
+  }
+}
+
+function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: string[]; context: FixContext; maxAttempts: number }): string {
+  const { input, errors, tree, context, maxAttempts } = args;
+  const sections: string[] = [`Project name: ${input.projectName}`, `The build failed. This is repair attempt ${input.attempt} of ${maxAttempts}.`];
+
+  sections.push(
+    errors.length > 0
+      ? ['## Errors', ...errors.map((error, i) => `${i + 1}. ${formatBuildError(error)}`)].join('\n')
+      : '## Errors\nNo error line was recognised in the build output; read its end below.',
+  );
+  sections.push(['## End of the build output', '```', logTail(input.buildLog), '```'].join('\n'));
+
+  const listed = tree.slice(0, MAX_TREE_ENTRIES);
+  const more = tree.length - listed.length;
+  sections.push(['## Project files', ...listed, ...(more > 0 ? [`… and ${more} more`] : [])].join('\n'));
+
+  const files = Object.entries(context.shown).map(([path, content]) =>
+    [fileStartMarker(path), content.replace(/\n$/, ''), FILE_END_MARKER].join('\n'),
+  );
+  sections.push(['## Current content of the files involved', ...files].join('\n'));
+  if (context.omitted.length > 0) {
+    sections.push(
+      `To keep this request short, these files were left out: ${context.omitted.join(', ')}. ` +
+        'They exist unchanged; if you must change one of them, write it complete.',
+    );
+  }
+  sections.push('Answer with the complete files that fix the build, in the file-stream protocol.');
+  return sections.join('\n\n');
+}
+
+/** The end of the build output, where the errors are, without colour codes. */
+function logTail(log: string): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = log.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').trimEnd().split(/\r?\n/).slice(-MAX_LOG_TAIL_LINES);
+  const text = lines.join('\n');
+  return text.length > MAX_LOG_TAIL_CHARS ? `…${text.slice(-MAX_LOG_TAIL_CHARS)}` : text;
+}
+
+/** The project files a source file imports with relative specifiers, resolved the way bundlers do. */
+function relativeImports(path: string, content: string, tree: Set<string>): string[] {
+  const found: string[] = [];
+  for (const match of content.matchAll(IMPORT_SPECIFIER)) {
+    const target = posix.normalize(posix.join(posix.dirname(path), match[1]));
+    if (target.startsWith('..')) continue;
+    // TypeScript lets `./db.js` name `./db.ts`.
+    const bases = /\.jsx?$/.test(target) ? [target, target.replace(/\.js(x?)$/, '.ts$1')] : [target];
+    const resolved = bases.flatMap((base) => IMPORT_EXTENSIONS.map((ext) => base + ext)).find((candidate) => tree.has(candidate));
+    if (resolved && !found.includes(resolved)) found.push(resolved);
+  }
+  return found;
+}
+
+function unique<T>(items: T[]): T[] {
+  return [...new Set(items)];
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
