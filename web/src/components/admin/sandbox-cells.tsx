@@ -73,7 +73,7 @@ export function UptimeText({ sandbox, now }: { sandbox: AdminSandbox; now: numbe
 export function LastVisitText({ sandbox, now }: { sandbox: AdminSandbox; now: number }) {
   if (!sandbox.lastVisitAt) return <span className="text-subtle">Never</span>;
   return (
-    <time dateTime={sandbox.lastVisitAt} title={formatModifiedAt(sandbox.lastVisitAt)} className="whitespace-nowrap">
+    <time dateTime={sandbox.lastVisitAt} title={formatModifiedAt(sandbox.lastVisitAt)}>
       {formatLastVisit(sandbox.lastVisitAt, now)}
     </time>
   );

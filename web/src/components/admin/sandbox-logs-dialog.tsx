@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { countLines, formatLineCount } from '@/lib/format';
 import { SandboxStateBadge } from './sandbox-state-badge';
 
 // Colour and cursor escapes (ESC [ ... letter) that some build tools print even without a terminal.
@@ -24,7 +25,7 @@ interface SandboxLogsDialogProps {
 export function SandboxLogsDialog({ sandbox, onClose }: SandboxLogsDialogProps) {
   return (
     <Dialog open={sandbox !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="flex max-w-4xl flex-col gap-4 sm:p-6">
+      <DialogContent className="flex max-w-4xl! flex-col gap-4">
         {sandbox && <LogsBody sandbox={sandbox} />}
       </DialogContent>
     </Dialog>
@@ -61,7 +62,10 @@ function LogsBody({ sandbox }: { sandbox: AdminSandbox }) {
         <DialogDescription>The container's output, oldest first: install, build and the running app.</DialogDescription>
       </DialogHeader>
 
-      <div className="flex items-center justify-end gap-2">
+      <div className="flex items-center gap-2">
+        <p className="mr-auto text-xs text-subtle" aria-live="polite">
+          {logs.isFetching ? 'Reading the container output...' : logs.data ? formatLineCount(countLines(text)) : null}
+        </p>
         <Button variant="ghost" size="sm" onClick={() => void copy()} disabled={!text}>
           <Copy className="size-3.5" aria-hidden />
           Copy

@@ -51,7 +51,7 @@ export function SandboxRowActions({ sandbox, onLogs, onRemove, variant }: Sandbo
             size="sm"
             onClick={onClick}
             disabled={disabled}
-            className={cn('h-auto flex-col gap-1 px-1 py-2 text-[11px]', danger && 'text-destructive hover:border-destructive/40 hover:bg-destructive/10')}
+            className={cn('h-auto flex-col gap-1 px-1 py-2 text-[11px]', danger && 'text-destructive! hover:border-destructive/40! hover:bg-destructive/10!')}
           >
             {pending ? <ButtonSpinner /> : <Icon className="size-4" aria-hidden />}
             {label}
@@ -71,7 +71,7 @@ export function SandboxRowActions({ sandbox, onLogs, onRemove, variant }: Sandbo
             aria-label={label}
             onClick={onClick}
             disabled={disabled}
-            className={cn('size-8 text-muted', danger && 'hover:bg-destructive/10 hover:text-destructive')}
+            className={cn('size-8 text-muted', danger && 'hover:bg-destructive/10! hover:text-destructive!')}
           >
             {pending ? <ButtonSpinner /> : <Icon className="size-4" aria-hidden />}
           </Button>

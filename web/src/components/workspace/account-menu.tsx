@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PublicUser } from '@forge/protocol/api';
 import { getErrorMessage } from '@/api/errors';
 import { logout, meQueryOptions } from '@/api/queries/auth';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
@@ -45,17 +46,76 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         </span>
       </Tooltip>
       {user.isAdmin && (
-        <Tooltip label="Operators' console: every sandbox on this server">
-          <Link to="/admin" aria-label="Operators' console" className={cn(buttonClasses('ghost', 'icon'), 'size-8')}>
-            <ShieldCheck className="size-4" aria-hidden />
-          </Link>
-        </Tooltip>
+        <>
+          <Tooltip label="Operators' console: every sandbox on this server">
+            <Link to="/admin" aria-label="Operators' console" className={cn(buttonClasses('ghost', 'icon'), 'size-8 max-sm:hidden')}>
+              <ShieldCheck className="size-4" aria-hidden />
+            </Link>
+          </Tooltip>
+          {/* A phone's header has room for one more icon, not two: operators get a small menu instead. */}
+          <CompactAccountMenu user={user} signingOut={signingOut} onSignOut={signOut} />
+        </>
       )}
       <Tooltip label="Sign out of Forge">
-        <Button variant="ghost" size="icon" className="size-8" aria-label="Sign out" onClick={signOut} disabled={signingOut}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={cn('size-8', user.isAdmin && 'max-sm:hidden')}
+          aria-label="Sign out"
+          onClick={signOut}
+          disabled={signingOut}
+        >
           {signingOut ? <Spinner className="size-4" label="Signing out" /> : <LogOut className="size-4" aria-hidden />}
         </Button>
       </Tooltip>
+    </div>
+  );
+}
+
+const menuItem =
+  'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-foreground transition-colors hover:bg-surface-3 disabled:opacity-50';
+
+/** Below 640 px, for operators: the account, the console and sign-out behind one button. */
+function CompactAccountMenu({ user, signingOut, onSignOut }: { user: PublicUser; signingOut: boolean; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative sm:hidden">
+      <Button variant="ghost" size="icon" className="size-8" aria-label="Account" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <UserRound className="size-4" aria-hidden />
+      </Button>
+      {open && (
+        <div className="absolute top-full right-0 z-50 mt-2 w-60 rounded-xl border border-border bg-surface-2 p-1 shadow-xl shadow-black/50">
+          <p className="px-3 pt-2 pb-2.5 text-xs text-subtle">
+            Signed in with key <span className="font-mono text-muted">{user.keyHint}…</span>
+          </p>
+          <Link to="/admin" className={menuItem} onClick={() => setOpen(false)}>
+            <ShieldCheck className="size-4 text-muted" aria-hidden />
+            Operators' console
+          </Link>
+          <button type="button" className={menuItem} onClick={onSignOut} disabled={signingOut}>
+            {signingOut ? <ButtonSpinner /> : <LogOut className="size-4 text-muted" aria-hidden />}
+            Sign out
+          </button>
+        </div>
+      )}
     </div>
   );
 }
