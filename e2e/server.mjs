@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeAdminAccount, seedAdminAccount } from './admin-account.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
@@ -14,12 +15,19 @@ delete env.LLM_PROVIDER;
 // Never write test accounts into a database someone configured for real use.
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+// One operator account for the operators' console tests; see admin-account.mjs.
+const admin = await seedAdminAccount({ root, env, port: env.PORT }).catch((err) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  throw err;
+});
+env.ADMIN_USER_IDS = admin.id;
 
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'api/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-server.on('exit', (code) => {
+server.on('exit', async (code) => {
+  await removeAdminAccount({ env, port: env.PORT, account: admin }).catch((err) => console.error(`Removing the e2e operator account: ${err.message}`));
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -1,0 +1,40 @@
+import { expect, test } from '../fixtures/admin';
+
+const isMobile = () => test.info().project.name === 'mobile';
+
+test.describe("operators' console", () => {
+  test('an operator reaches it from the account menu and sees every sandbox', async ({ page, operator }) => {
+    void operator;
+    await page.goto('/');
+    // A phone's header keeps the console and sign-out behind one Account button.
+    if (isMobile()) await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('link', { name: "Operators' console" }).click();
+
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sandboxes' })).toBeVisible();
+    await expect(page.getByText(/^\d+ sandboxes? · \d+ running/)).toBeVisible();
+    await expect(page.getByText('Live · every 5 s')).toBeVisible();
+    // Whatever this run has built so far: the list, or the empty state when nothing has.
+    await expect(page.getByRole('heading', { name: 'No sandboxes yet' }).or(page.getByRole(isMobile() ? 'list' : 'table'))).toBeVisible();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sandboxes' })).toBeVisible();
+  });
+
+  test('does not exist for other accounts', async ({ page, account }) => {
+    void account;
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: "Operators' console" })).toHaveCount(0);
+
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sandboxes' })).toHaveCount(0);
+    expect((await page.request.get('/api/admin/sandboxes')).status()).toBe(404);
+  });
+
+  test('sends visitors to sign in first', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/auth?redirect=%2Fadmin');
+    expect((await page.request.get('/api/admin/sandboxes')).status()).toBe(401);
+  });
+});
