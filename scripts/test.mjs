@@ -1,5 +1,6 @@
 // `npm test`: every check CI makes, in order, stopping at the first failure.
 import { existsSync } from 'node:fs';
+import { prepareSandboxes } from './lib/sandbox-image.mjs';
 import { log, prepare, run } from './lib/setup.mjs';
 
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
@@ -25,6 +26,8 @@ const steps = [
     run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'unit']);
     run(process.execPath, [...jest, '-c', 'web/jest.config.js']);
   }],
+  // Builds and previews run in containers: Docker (installed and started if need be) and the sandbox image.
+  ['Docker and the sandbox image', () => prepareSandboxes({ required: true })],
   ['API tests against PostgreSQL', () => run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--runInBand'])],
   ['End-to-end tests in Chromium', () => {
     ensureChromium();
@@ -42,7 +45,7 @@ try {
     log(`── ${name}`);
     const stepStart = Date.now();
     try {
-      action();
+      await action();
       passed += 1;
       log(`✓ ${name} (${((Date.now() - stepStart) / 1000).toFixed(1)} s)`);
     } catch (err) {
