@@ -25,21 +25,30 @@ export function dockerEndpoint(env = process.env) {
   return { label: host, cli: true, startable: false };
 }
 
-/** True when the engine answers GET /_ping within the timeout. */
-export function pingDocker(endpoint = dockerEndpoint(), timeoutMs = 2000) {
+/** Asks the engine GET /_ping: resolves to null when it answers, else to what went wrong. */
+export function probeDocker(endpoint = dockerEndpoint(), timeoutMs = 2000) {
   if (endpoint.cli) {
-    const result = spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], { stdio: 'ignore', timeout: timeoutMs * 3 });
-    return Promise.resolve(result.status === 0);
+    const result = spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], { encoding: 'utf8', timeout: timeoutMs * 3 });
+    return Promise.resolve(result.status === 0 ? null : (result.stderr || '').trim().split('\n')[0] || 'docker version failed');
   }
   return new Promise((resolve) => {
     const target = endpoint.socketPath ? { socketPath: endpoint.socketPath } : { host: endpoint.hostname, port: endpoint.port };
     const request = http.get({ ...target, path: '/_ping', timeout: timeoutMs }, (response) => {
       response.resume();
-      resolve(response.statusCode === 200);
+      resolve(response.statusCode === 200 ? null : `GET /_ping answered ${response.statusCode}`);
     });
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', () => resolve(false));
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on('error', (err) => {
+      if (err.code === 'EACCES') resolve(`permission denied on ${endpoint.socketPath} (run as root or join the docker group)`);
+      else if (err.code === 'ENOENT') resolve('no engine is running');
+      else resolve(err.code ?? err.message);
+    });
   });
+}
+
+/** True when the engine answers GET /_ping within the timeout. */
+export async function pingDocker(endpoint = dockerEndpoint(), timeoutMs = 2000) {
+  return (await probeDocker(endpoint, timeoutMs)) === null;
 }
 
 function onPath(command) {
@@ -91,13 +100,15 @@ function startDockerd() {
 export async function ensureDocker({ install = false } = {}) {
   try {
     const endpoint = dockerEndpoint();
-    const answering = await pingDocker(endpoint);
+    const problem = await probeDocker(endpoint);
+    const answering = problem === null;
     if (answering && onPath('docker')) return { ok: true, detail: `Docker answers at ${endpoint.label}` };
 
-    const missing = [answering ? null : `nothing answers at ${endpoint.label}`, onPath('docker') ? null : 'the docker command is not installed']
+    const missing = [answering ? null : `nothing answers at ${endpoint.label}: ${problem}`, onPath('docker') ? null : 'the docker command is not installed']
       .filter(Boolean)
       .join(' and ');
-    if (!install) return { ok: false, reason: missing };
+    // A running engine this user may not use: starting another would not help.
+    if (!install || problem?.startsWith('permission denied')) return { ok: false, reason: missing };
     if (!answering && !endpoint.startable) return { ok: false, reason: `${missing}; DOCKER_HOST names an engine this script does not start` };
     if (!canUseApt() && (!onPath('dockerd') || !onPath('docker'))) {
       return { ok: false, reason: `${missing}; install Docker Engine (Debian: sudo apt-get install -y docker.io) and start dockerd` };
@@ -106,8 +117,8 @@ export async function ensureDocker({ install = false } = {}) {
     if (!onPath('dockerd') || !onPath('docker')) {
       log('Installing Docker Engine (apt-get install docker.io)...');
       const started = Date.now();
-      const problem = aptInstall(['docker.io']);
-      if (problem) return { ok: false, reason: `${missing}; ${problem}` };
+      const failure = aptInstall(['docker.io']);
+      if (failure) return { ok: false, reason: `${missing}; ${failure}` };
       log(`Docker Engine installed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
     if (answering) return { ok: true, detail: `Docker answers at ${endpoint.label}` };
