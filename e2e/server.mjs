@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeAdminAccount, seedAdminAccount } from './admin-account.mjs';
+import { createAdminAccount, removeAdminAccount } from './admin-account.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
@@ -16,10 +16,13 @@ delete env.LLM_PROVIDER;
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 // One operator account for the operators' console tests; see admin-account.mjs.
-const admin = await seedAdminAccount({ root, env, port: env.PORT }).catch((err) => {
+let admin;
+try {
+  admin = createAdminAccount({ env, port: env.PORT });
+} catch (err) {
   rmSync(dataDir, { recursive: true, force: true });
   throw err;
-});
+}
 env.ADMIN_USER_IDS = admin.id;
 
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'api/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
