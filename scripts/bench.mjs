@@ -1,12 +1,17 @@
 // `npm run bench`: the speed and memory goals, measured, as a table.
 import { buildAll, generatePrismaClient, installDependencies } from './lib/setup.mjs';
 import { benchGeneration } from './bench/generation.mjs';
+import { benchSandboxes } from './bench/sandbox.mjs';
 
 installDependencies();
 generatePrismaClient();
 buildAll();
 
-const rows = await benchGeneration();
+const only = process.argv[2];
+const rows = [
+  ...(only === 'sandbox' ? [] : await benchGeneration()),
+  ...(only === 'generation' ? [] : await benchSandboxes()),
+];
 const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ['Measure', 'Result', 'Goal'][i].length));
 const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
 console.log(line(['Measure', 'Result', 'Goal']) + ' met? |');

@@ -18,7 +18,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, databaseUrl), DatabaseModule, AuthModule, ProjectsModule, JobsModule, BuildsModule, SystemModule, AdminModule],
+      imports: [ConfigModule.forRoot(config, databaseUrl), DatabaseModule, AuthModule, ProjectsModule, JobsModule, BuildsModule, PreviewsModule, SystemModule, AdminModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -111,14 +111,27 @@ describe('projects', () => {
     expect(zip.includes(Buffer.from('shop/src/main.tsx'))).toBe(true);
   });
 
-  it('answers a build with a clear error in the build stream until sandboxes are available', async () => {
-    const res = await t.http.post('/api/projects/shop/build').set('Cookie', alice).expect(200);
-    expect(res.headers['content-type']).toMatch(/text\/event-stream/);
-    const events = res.text.trim().split('\n\n').map((block) => JSON.parse(block.replace(/^data: /, '')));
-    expect(events[0]).toEqual({ type: 'log', data: expect.stringContaining('Preparing the build of shop') });
-    expect(events[1]).toEqual({ type: 'error', data: { error: expect.stringMatching(/Docker is not available|Builds are not available yet/), details: expect.any(String) } });
-    expect(events.at(-1)).toEqual({ type: 'done' });
+  it('answers another account\'s build as a missing project', async () => {
     await t.http.post('/api/projects/shop/build').set('Cookie', bob).expect(404);
+  });
+
+  it('says in the build stream, clearly and with how to fix it, when Docker is not reachable', async () => {
+    const offline = await startTestApp({ DOCKER_HOST: 'unix:///nonexistent/docker.sock' });
+    try {
+      const { cookie } = await signUp(offline.http);
+      await offline.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'shop', files }).expect(201);
+      const res = await offline.http.post('/api/projects/shop/build').set('Cookie', cookie).expect(200);
+      expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+      const events = res.text.trim().split('\n\n').map((block) => JSON.parse(block.replace(/^data: /, '')));
+      expect(events[0]).toEqual({ type: 'log', data: expect.stringContaining('Preparing the build of shop') });
+      expect(events).toContainEqual({ type: 'error', data: { error: 'Docker is not available', details: expect.stringContaining('apt-get install -y docker.io') } });
+      expect(events).toContainEqual({ type: 'result', data: { success: false, previewUrl: null } });
+      expect(events.at(-1)).toEqual({ type: 'done' });
+      const status = await offline.http.get('/api/projects/shop/preview-status').set('Cookie', cookie).expect(200);
+      expect(status.body).toEqual({ isBuilt: false, previewUrl: '' });
+    } finally {
+      await offline.close();
+    }
   });
 
   it('deletes a project with its files', async () => {

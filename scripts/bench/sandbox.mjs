@@ -1,0 +1,172 @@
+// Sandbox benchmarks (issue: files saved → preview 200 against a bare `vite build` on the host,
+// container start to healthy, warm image against a cold npm cache, 4 builds at once).
+// Runs the built platform (api/dist) with the offline agent, against the real Docker engine.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { sandboxImageTag } from '../../api/dist/config/app-config.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 3391);
+const base = `http://127.0.0.1:${PORT}`;
+const REFERENCE_PROMPT = 'A landing page for a coffee roaster called "Bean There", in warm brown';
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function waitFor(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** GET through the platform's port with the preview's host name, as a browser on *.localhost does. */
+async function previewAnswers(previewUrl) {
+  const url = new URL(previewUrl);
+  const res = await fetch(`${base}/`, { headers: { host: url.host } });
+  await res.arrayBuffer();
+  return res.status === 200;
+}
+
+async function readStream(res) {
+  const text = await res.text();
+  return text
+    .split('\n\n')
+    .map((block) => block.split('\n').find((l) => l.startsWith('data: '))?.slice(6))
+    .filter((data) => data && data !== '[DONE]')
+    .map((data) => JSON.parse(data));
+}
+
+async function build(cookie, name) {
+  const res = await fetch(`${base}/api/projects/${name}/build`, { method: 'POST', headers: { Cookie: cookie } });
+  const events = await readStream(res);
+  const result = events.find((e) => e.type === 'result')?.data;
+  return { success: result?.success === true, previewUrl: result?.previewUrl ?? null, events };
+}
+
+async function generate(cookie, name, prompt) {
+  const res = await fetch(`${base}/api/jobs/start`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ prompt, projectName: name }),
+  });
+  const { jobId } = await res.json();
+  await readStream(await fetch(`${base}/api/jobs/${jobId}/stream`, { headers: { Cookie: cookie } }));
+}
+
+async function projectFiles(cookie, name) {
+  const { tree } = await (await fetch(`${base}/api/projects/${name}/tree`, { headers: { Cookie: cookie } })).json();
+  const files = {};
+  for (const path of tree) {
+    files[path] = (await (await fetch(`${base}/api/projects/${name}/file/${path}`, { headers: { Cookie: cookie } })).json()).content;
+  }
+  return files;
+}
+
+function writeProject(dir, files) {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+}
+
+/** The same project built on the host, dependencies already installed: the baseline. */
+function bareViteBuild(files) {
+  const dir = mkdtempSync(join(tmpdir(), 'forge-bench-host-'));
+  try {
+    writeProject(dir, files);
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, stdio: 'ignore' });
+    const started = performance.now();
+    execFileSync('npx', ['vite', 'build'], { cwd: dir, stdio: 'ignore' });
+    return performance.now() - started;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The project installed from an empty npm cache, then built, in the sandbox image: what a cold image would cost. */
+function coldCacheBuild(files, image) {
+  const dir = mkdtempSync(join(tmpdir(), 'forge-bench-cold-'));
+  try {
+    writeProject(dir, files);
+    execFileSync('chmod', ['-R', 'a+rwX', dir]);
+    const ca = process.env.NODE_EXTRA_CA_CERTS;
+    const args = ['run', '--rm', '-v', `${dir}:/src:ro`, '--tmpfs', '/workspace:rw,exec,size=1g,uid=1000,gid=1000', '--tmpfs', '/home/sandbox:rw,exec,size=1g,uid=1000,gid=1000'];
+    if (ca) args.push('-v', `${ca}:/etc/forge/extra-ca.pem:ro`, '-e', 'NODE_EXTRA_CA_CERTS=/etc/forge/extra-ca.pem');
+    args.push(image, 'bash', '-c', 'cp -r /src /workspace/app && cd /workspace/app && npm install --no-audit --no-fund --loglevel=error --cache /home/sandbox/empty-cache && npm run build >/dev/null');
+    const started = performance.now();
+    execFileSync('docker', args, { stdio: 'ignore' });
+    return performance.now() - started;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchSandboxes() {
+  try {
+    execFileSync('docker', ['version'], { stdio: 'ignore' });
+  } catch {
+    return [['Sandbox benchmarks', 'skipped: Docker is not running', '', false]];
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'forge-bench-sandbox-'));
+  const server = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LLM_PROVIDER: 'offline', OFFLINE_AGENT_CHARS_PER_SECOND: '6000', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const rows = [];
+  let cookie = '';
+  try {
+    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 120_000, 'the platform');
+    const signup = await fetch(`${base}/api/auth/signup`, { method: 'POST' });
+    cookie = signup.headers.get('set-cookie').split(';')[0];
+    const image = sandboxImageTag(join(root, 'sandbox-image'));
+
+    // 1. The reference project: generated (its container starts while the model writes), then saved → preview 200.
+    await generate(cookie, 'reference', REFERENCE_PROMPT);
+    const savedAt = performance.now();
+    const reference = await build(cookie, 'reference');
+    if (!reference.success) throw new Error(`the reference build failed:\n${reference.events.map((e) => JSON.stringify(e.data)).join('\n')}`);
+    await waitFor(() => previewAnswers(reference.previewUrl), 30_000, 'the preview');
+    const savedToPreview = performance.now() - savedAt;
+    const files = await projectFiles(cookie, 'reference');
+    const bare = bareViteBuild(files);
+    rows.push(['Files saved → preview answers 200 (reference landing page)', seconds(savedToPreview), `≤ 1.5 × bare vite build (${seconds(bare * 1.5)})`, savedToPreview <= bare * 1.5]);
+    rows.push(['Bare `vite build` of the same project on the host', seconds(bare), '', true]);
+
+    // 2. Container start to healthy: a stopped preview visited again (container start, build, app up).
+    const previewHost = new URL(reference.previewUrl).host;
+    const restartStarted = performance.now();
+    execFileSync('docker', ['stop', '-t', '1', ...execFileSync('docker', ['ps', '-q', '--filter', 'label=dev.forge.project=reference']).toString().trim().split('\n').filter(Boolean)], { stdio: 'ignore' });
+    await waitFor(async () => (await fetch(`${base}/`, { headers: { host: previewHost } })).status !== 200, 10_000, 'the proxy to notice');
+    await waitFor(() => previewAnswers(reference.previewUrl), 120_000, 'the woken preview');
+    rows.push(['Stopped preview visited → healthy again (start, build, serve)', seconds(performance.now() - restartStarted), '', true]);
+
+    // 3. Warm image against a cold npm cache, same project.
+    const warmStarted = performance.now();
+    const rebuilt = await build(cookie, 'reference');
+    const warm = performance.now() - warmStarted;
+    const cold = coldCacheBuild(files, image);
+    rows.push(['Rebuild with the warm image (install + build + start)', seconds(warm), '', rebuilt.success]);
+    rows.push(['Install from a cold npm cache + build, same image', seconds(cold), '', true]);
+
+    // 4. Four builds at once on this machine's cores.
+    const prompts = ['A todo app called "Done Deal" in teal', 'A sales dashboard for "Northwind" in indigo', 'A shop selling tea called "Leaf & Co" in green', 'A landing page for a gym called "Iron Will" in red'];
+    await Promise.all(prompts.map((prompt, i) => generate(cookie, `parallel-${i}`, prompt)));
+    const parallelStarted = performance.now();
+    const results = await Promise.all(prompts.map((_, i) => build(cookie, `parallel-${i}`)));
+    const succeeded = results.filter((r) => r.success).length;
+    rows.push([`4 builds at once on ${availableParallelism()} cores`, `${succeeded}/4 succeeded in ${seconds(performance.now() - parallelStarted)}`, 'all succeed', succeeded === 4]);
+  } finally {
+    if (cookie) await fetch(`${base}/api/auth/me`, { method: 'DELETE', headers: { Cookie: cookie } }).catch(() => undefined);
+    server.kill('SIGINT');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
