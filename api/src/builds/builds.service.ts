@@ -78,7 +78,6 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async execute(run: BuildRun, projectName: string, ownerId: string): Promise<void> {
     let attempts = 0;
-    let failure: string | null = null;
     run.log(`🔨 Preparing the build of ${projectName}...`);
     const readiness = await this.sandboxes.readiness();
     if (!readiness.ready) {
@@ -95,6 +94,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.sandboxes.ensureRecord(run.projectId);
       await this.sandboxes.setState(run.projectId, { state: 'building' });
       let container = await this.sandboxes.ensureContainer(run.projectId, (line) => run.log(line));
+      let failure: string;
       for (;;) {
         attempts++;
         const outcome = await this.buildOnce(run, container);
@@ -136,7 +136,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         // A runaway build stops its container; the next attempt starts it again.
         container = await this.sandboxes.ensureContainer(run.projectId, (line) => run.log(line));
       }
-      await this.fail(run, attempts, failure ?? 'the build did not succeed');
+      await this.fail(run, attempts, failure);
     } catch (err) {
       const message = err instanceof DomainError ? err.message : 'The build could not run';
       const details = err instanceof DomainError ? err.details : (err as Error).message;

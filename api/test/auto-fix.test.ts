@@ -1,0 +1,75 @@
+// The auto-fix loop end to end: a real build in Docker, a scripted model behind the real Anthropic SDK.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TYPE_ERROR_APP, TYPE_ERROR_FIXED, viteApp } from './fixtures/sandbox-projects.js';
+import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
+import { parsedEvents, readSse } from './support/sse-client.js';
+import { type TestApp, signUp, startTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let fake: FakeAnthropic;
+let cookie: string;
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  t = await startTestApp({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', AUTOFIX_MAX_ATTEMPTS: '3' });
+  cookie = (await signUp(t.http)).cookie;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+async function build(name: string) {
+  const { events } = await readSse(`${t.baseUrl}/api/projects/${name}/build`, { Cookie: cookie }, 'POST');
+  const parsed = parsedEvents(events);
+  return {
+    events: parsed,
+    log: parsed.filter((e) => e.type === 'log').map((e) => String(e.data)),
+    result: parsed.find((e) => e.type === 'result')?.data as { success: boolean; previewUrl: string | null },
+  };
+}
+
+describe('the auto-fix loop', () => {
+  it('fixes a type error on the second build, with the attempt and its diff in the build stream', async () => {
+    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'typo', files: viteApp('Counter', TYPE_ERROR_APP) }).expect(201);
+    fake.script({ kind: 'stream', chunks: ['The count is a number.\n', '<<<FILE src/App.tsx>>>\n', TYPE_ERROR_FIXED, '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+
+    const { log, result } = await build('typo');
+    const text = log.join('\n');
+    expect(text).toMatch(/src\/App\.tsx\(2,9\): error TS2322/);
+    expect(text).toMatch(/🔧 Auto-fix attempt 1\/3: 1 error to fix/);
+    expect(text).toContain('   • src/App.tsx:2:9');
+    expect(text).toContain('✏️ src/App.tsx:2  const count: [-string-]{+number+} = 42;');
+    expect(text).toMatch(/🔁 Rebuilding with 1 changed file/);
+    expect(result.success).toBe(true);
+
+    // The model saw the error, the file it points at and the tree.
+    const request = JSON.stringify(fake.requests.at(-1)!.body);
+    expect(request).toContain('TS2322');
+    expect(request).toContain('const count: string = 42;');
+    expect(request).toContain('vite.config.ts');
+    // The fix is saved in the project, not only in the sandbox.
+    const saved = await t.http.get('/api/projects/typo/file/src/App.tsx').set('Cookie', cookie).expect(200);
+    expect(saved.body.content).toBe(TYPE_ERROR_FIXED);
+  }, 240_000);
+
+  it('stops a hopeless project after the last attempt, with the spec\'s build error', async () => {
+    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'hopeless', files: viteApp('Never', TYPE_ERROR_APP) }).expect(201);
+    const stillWrong = (n: number) => TYPE_ERROR_APP.replace('42', String(n));
+    fake.script(
+      ...[1, 2, 3].map((n) => ({ kind: 'stream' as const, chunks: ['<<<FILE src/App.tsx>>>\n', stillWrong(n), '<<<END FILE>>>\n'], stopReason: 'end_turn' as const })),
+    );
+
+    const { events, log, result } = await build('hopeless');
+    const text = log.join('\n');
+    for (const n of [1, 2, 3]) expect(text).toContain(`🔧 Auto-fix attempt ${n}/3`);
+    expect(text).toContain('[-42-]{+1+}');
+    expect(text).toMatch(/🛑 Still failing after 3 automatic fix attempts; giving up\./);
+    expect(result).toEqual({ success: false, previewUrl: null });
+    expect(events).toContainEqual({ type: 'error', data: { error: 'Build failed', details: expect.stringMatching(/^still failing after 3 automatic fix attempts: src\/App\.tsx:2 Type 'number' is not assignable to type 'string'/) } });
+    expect(events.at(-1)).toEqual({ type: 'done' });
+    const status = await t.http.get('/api/projects/hopeless/preview-status').set('Cookie', cookie).expect(200);
+    expect(status.body).toEqual({ isBuilt: false, previewUrl: '' });
+  }, 300_000);
+});
