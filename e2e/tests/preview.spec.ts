@@ -1,7 +1,8 @@
 import { expect, test } from '../fixtures/accounts';
 
 // Spec section 4, generation flow, end to end: generate, save, build in a sandbox, preview.
-test('generate with the offline agent, watch the build, see the app in the preview frame and in a new tab', async ({ page, context }) => {
+test('generate with the offline agent, watch the build, see the app in the preview frame and in a new tab', async ({ page, context, account }) => {
+  void account; // signs the page in; deleted after, with its project and sandbox
   test.setTimeout(240_000);
   const projectName = `roaster-${test.info().project.name}`;
   await page.goto('/');
@@ -22,7 +23,7 @@ test('generate with the offline agent, watch the build, see the app in the previ
   await expect(page.getByText('Live Preview')).toBeVisible({ timeout: 20_000 });
   await expect(page.frameLocator('iframe[title="Live preview"]').getByText('Bean There').first()).toBeVisible();
 
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Open preview in new tab' }).click()]);
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open preview in new tab' }).click()]);
   await tab.waitForLoadState();
   expect(tab.url()).toBe(address);
   await expect(tab.getByText('Bean There').first()).toBeVisible();
