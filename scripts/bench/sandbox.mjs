@@ -2,6 +2,7 @@
 // container start to healthy, warm image against a cold npm cache, 4 builds at once).
 // Runs the built platform (api/dist) with the offline agent, against the real Docker engine.
 import { execFileSync, spawn } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -26,11 +27,19 @@ async function waitFor(check, timeoutMs, what) {
 }
 
 /** GET through the platform's port with the preview's host name, as a browser on *.localhost does. */
+function previewStatus(previewUrl) {
+  // fetch() ignores a Host header; node:http sends it.
+  return new Promise((resolve) => {
+    const req = httpGet({ host: '127.0.0.1', port: PORT, path: '/', headers: { host: new URL(previewUrl).host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', () => resolve(0));
+  });
+}
+
 async function previewAnswers(previewUrl) {
-  const url = new URL(previewUrl);
-  const res = await fetch(`${base}/`, { headers: { host: url.host } });
-  await res.arrayBuffer();
-  return res.status === 200;
+  return (await previewStatus(previewUrl)) === 200;
 }
 
 async function readStream(res) {
@@ -140,10 +149,9 @@ export async function benchSandboxes() {
     rows.push(['Bare `vite build` of the same project on the host', seconds(bare), '', true]);
 
     // 2. Container start to healthy: a stopped preview visited again (container start, build, app up).
-    const previewHost = new URL(reference.previewUrl).host;
     const restartStarted = performance.now();
     execFileSync('docker', ['stop', '-t', '1', ...execFileSync('docker', ['ps', '-q', '--filter', 'label=dev.forge.project=reference']).toString().trim().split('\n').filter(Boolean)], { stdio: 'ignore' });
-    await waitFor(async () => (await fetch(`${base}/`, { headers: { host: previewHost } })).status !== 200, 10_000, 'the proxy to notice');
+    await waitFor(async () => (await previewStatus(reference.previewUrl)) !== 200, 10_000, 'the proxy to notice');
     await waitFor(() => previewAnswers(reference.previewUrl), 120_000, 'the woken preview');
     rows.push(['Stopped preview visited → healthy again (start, build, serve)', seconds(performance.now() - restartStarted), '', true]);
 

@@ -175,9 +175,9 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (result.exitCode === 0) {
       run.log(`✅ Build successful in ${seconds} s`);
-      run.log('🚀 Starting the app (npm start)...');
+      run.log('🚀 Starting the app...');
       try {
-        await this.sandboxes.startApp(container, (line) => run.log(line));
+        await this.sandboxes.startApp(run.projectId, container, (line) => run.log(line));
         return { ok: true };
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;

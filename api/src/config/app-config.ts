@@ -188,7 +188,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       image: sandboxImage,
       recipeDir: existsSync(recipeDir) ? recipeDir : null,
       instance,
-      cpus: number(env, 'SANDBOX_CPUS', 1, 0.1, 64),
+      cpus: number(env, 'SANDBOX_CPUS', 1.5, 0.1, 64),
       memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 1024, 128, 65_536),
       diskMb: integer(env, 'SANDBOX_DISK_MB', 1024, 64, 65_536),
       pids: integer(env, 'SANDBOX_PIDS', 512, 16, 100_000),

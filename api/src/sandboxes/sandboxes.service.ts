@@ -42,6 +42,12 @@ export interface CommandResult {
 const HEALTH_TIMEOUT_MS = 45_000;
 const IDLE_SWEEP_MS = 60_000;
 const VISIT_FLUSH_MS = 15_000;
+const HEALTH_POLL_MS = 50;
+const APP_PID_FILE = `${SANDBOX_LOG_DIR}/app.pid`;
+/** Ends the running app, its whole process group, before a build or a new start. */
+const STOP_APP =
+  `if [ -f ${APP_PID_FILE} ]; then pid=$(cat ${APP_PID_FILE}); kill -TERM -- -$pid 2>/dev/null; ` +
+  `for i in $(seq 30); do kill -0 -- -$pid 2>/dev/null || break; sleep 0.1; done; kill -KILL -- -$pid 2>/dev/null; rm -f ${APP_PID_FILE}; fi`;
 /** Extra time a build gets past its own limit before the container itself is stopped. */
 const WATCHDOG_GRACE_MS = 15_000;
 
@@ -177,11 +183,10 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Installs and builds the project in its container, streaming the output. */
   async runBuild(projectId: string, container: RunningContainer, onOutput: (chunk: string) => void): Promise<CommandResult> {
-    await this.stopApp(container);
     const limit = this.config.builds.timeoutSeconds;
     const script =
-      `cd ${SANDBOX_PROJECT_DIR} && : > ${SANDBOX_LOG_DIR}/build.log && ` +
-      `{ node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} && timeout -k 5 ${limit} npm run build; } 2>&1 | tee -a ${SANDBOX_LOG_DIR}/build.log`;
+      `${STOP_APP}; cd ${SANDBOX_PROJECT_DIR} && : > ${SANDBOX_LOG_DIR}/build.log && ` +
+      `{ node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} && timeout -k 5 ${limit} node /opt/forge/bin/run-script.mjs build; } 2>&1 | tee -a ${SANDBOX_LOG_DIR}/build.log`;
     let watchdogFired = false;
     // A build that leaves a process holding its output open never ends by itself: stop the container.
     const watchdog = setTimeout(() => {
@@ -199,12 +204,15 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  /** Starts `npm start` in the container and waits until it answers HTTP. */
-  async startApp(container: RunningContainer, log: (line: string) => void): Promise<void> {
-    await this.stopApp(container);
+  /**
+   * Starts the app in the container and waits until it answers HTTP. A static app (its start script
+   * is `vite preview`) is served from its build by a small server in the image, without loading Vite.
+   */
+  async startApp(projectId: string, container: RunningContainer, log: (line: string) => void): Promise<void> {
+    const command = (await this.isStaticApp(projectId)) ? `node /opt/forge/bin/serve-static.mjs dist` : `node /opt/forge/bin/run-script.mjs start`;
     await this.docker.execDetached(
       container.id,
-      ['setsid', 'bash', '-c', `echo $$ > ${SANDBOX_LOG_DIR}/app.pid; cd ${SANDBOX_PROJECT_DIR} && exec npm start >> ${SANDBOX_LOG_DIR}/app.log 2>&1`],
+      ['setsid', 'bash', '-c', `${STOP_APP}; echo $$ > ${APP_PID_FILE}; cd ${SANDBOX_PROJECT_DIR} && exec ${command} >> ${SANDBOX_LOG_DIR}/app.log 2>&1`],
       { user: SANDBOX_USER },
     );
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
@@ -213,14 +221,23 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
       if (await answersHttp(container.ip, SANDBOX_APP_PORT)) return;
       if (Date.now() > nextAliveCheck) {
         nextAliveCheck = Date.now() + 1500;
-        const alive = await this.docker.exec(container.id, ['bash', '-c', `kill -0 -- -$(cat ${SANDBOX_LOG_DIR}/app.pid) 2>/dev/null`], { user: SANDBOX_USER });
+        const alive = await this.docker.exec(container.id, ['bash', '-c', `kill -0 -- -$(cat ${APP_PID_FILE}) 2>/dev/null`], { user: SANDBOX_USER });
         if (alive !== 0) break;
       }
-      await sleep(200);
+      await sleep(HEALTH_POLL_MS);
     }
     const tail = await this.tail(container.id, 'app.log', 30);
     if (tail) for (const line of tail.split('\n')) log(line);
-    throw new DomainError(ErrorCode.Unavailable, 'The app did not start', `npm start did not answer on port ${SANDBOX_APP_PORT} within ${HEALTH_TIMEOUT_MS / 1000} s`);
+    throw new DomainError(ErrorCode.Unavailable, 'The app did not start', `its start command did not answer on port ${SANDBOX_APP_PORT} within ${HEALTH_TIMEOUT_MS / 1000} s`);
+  }
+
+  private async isStaticApp(projectId: string): Promise<boolean> {
+    try {
+      const pkg = JSON.parse((await this.storage.readFile(projectId, 'package.json')).toString('utf8')) as { scripts?: Record<string, unknown> };
+      return typeof pkg.scripts?.start === 'string' && /^vite preview(\s|$)/.test(pkg.scripts.start.trim());
+    } catch {
+      return false;
+    }
   }
 
   /** Stops the container: its processes and its scratch space go, the project's files stay. */
@@ -314,20 +331,6 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
   /** Stops the container after a runaway build, so nothing it started lives on. */
   private async recycle(projectId: string): Promise<void> {
     await this.docker.stop(containerName(this.config, projectId), 1);
-  }
-
-  private async stopApp(container: RunningContainer): Promise<void> {
-    const pidFile = `${SANDBOX_LOG_DIR}/app.pid`;
-    await this.docker.exec(
-      container.id,
-      [
-        'bash',
-        '-c',
-        `[ -f ${pidFile} ] || exit 0; pid=$(cat ${pidFile}); kill -TERM -- -$pid 2>/dev/null; ` +
-          `for i in $(seq 30); do kill -0 -- -$pid 2>/dev/null || break; sleep 0.1; done; kill -KILL -- -$pid 2>/dev/null; rm -f ${pidFile}; exit 0`,
-      ],
-      { user: SANDBOX_USER },
-    );
   }
 
   private async tail(containerId: string, file: string, lines: number): Promise<string> {
