@@ -1,10 +1,13 @@
 // Builds and previews against the real Docker engine and the real sandbox image.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HOSTILE_BUILDS, type ProjectFiles, hostileApp, viteApp, websocketApp } from './fixtures/sandbox-projects.js';
+import { APP_CONFIG, type AppConfig } from '../src/config/app-config.js';
 import { PrismaService } from '../src/database/prisma.service.js';
+import { sandboxContainerOptions } from '../src/sandboxes/container-spec.js';
+import { DockerDriver } from '../src/sandboxes/docker.driver.js';
 import { SandboxesService } from '../src/sandboxes/sandboxes.service.js';
 import { type SseEvent, parsedEvents, readSse } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
@@ -130,6 +133,35 @@ describe('builds and previews in Docker', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<h1>Live</h1>');
   }, 120_000);
+
+  it('stops previews nobody visited for longer than the idle time', async () => {
+    const prisma = t.app.get(PrismaService);
+    const project = await prisma.project.findFirstOrThrow({ where: { name: 'vite-app' } });
+    const longAgo = new Date(Date.now() - 3 * 3600_000);
+    // Visits are recorded in batches: let the earlier ones land before moving the clock back.
+    await t.app.get(SandboxesService).stopIdle();
+    await prisma.sandbox.update({ where: { projectId: project.id }, data: { lastVisitAt: longAgo, startedAt: longAgo, builtAt: longAgo } });
+    await t.app.get(SandboxesService).stopIdle();
+    const sandbox = await prisma.sandbox.findUniqueOrThrow({ where: { projectId: project.id } });
+    expect(sandbox.state).toBe('stopped');
+    expect(await t.app.get(SandboxesService).target(project.id)).toBeNull();
+  });
+
+  it('at start-up, removes containers of projects it does not know and finds running previews again', async () => {
+    const config = t.app.get<AppConfig>(APP_CONFIG);
+    const docker = t.app.get(DockerDriver);
+    const ghost = await docker.createContainer(sandboxContainerOptions(config, { id: randomUUID(), name: 'ghost', ownerId: randomUUID() }));
+    const prisma = t.app.get(PrismaService);
+    const project = await prisma.project.findFirstOrThrow({ where: { name: 'ws-app' } });
+    // As a new process would find it: the database says stopped, the container still serves.
+    await prisma.sandbox.update({ where: { projectId: project.id }, data: { state: 'stopped' } });
+
+    await t.app.get(SandboxesService).reconcile();
+
+    expect(await docker.inspect(ghost)).toBeNull();
+    const sandbox = await prisma.sandbox.findUniqueOrThrow({ where: { projectId: project.id } });
+    expect(sandbox.state).toBe('running');
+  });
 
   it('a second build request while one runs attaches to it instead of starting another', async () => {
     await save('attach-app', websocketApp('Once'));

@@ -394,7 +394,7 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /** Previews nobody has visited for a while stop; their next visit starts them again. */
-  private async stopIdle(): Promise<void> {
+  async stopIdle(): Promise<void> {
     await this.flushVisits();
     const cutoff = Date.now() - this.config.previews.idleMinutes * 60_000;
     const rows = await this.repository.list().catch(() => []);
