@@ -1,6 +1,7 @@
 // Finds the errors in a failed build's output (npm, tsc, Vite 8 / Rolldown, esbuild, Node), so the
 // auto-fix agent and the person watching see what broke and where, not a thousand lines of log.
 import { unsafePathReason } from '@forge/protocol/paths';
+import { SANDBOX_PROJECT_DIR } from '../sandboxes/container-spec.js';
 
 export interface BuildError {
   /** Relative to the project; null when the error names no file inside it. */
@@ -10,8 +11,8 @@ export interface BuildError {
   message: string;
 }
 
-/** The project's folder inside the sandbox. */
-export const SANDBOX_PROJECT_DIR = '/workspace/app/';
+/** The project's folder inside the sandbox, as tools print it in front of paths. */
+const PROJECT_PREFIX = `${SANDBOX_PROJECT_DIR}/`;
 
 const MAX_MESSAGE_CHARS = 500;
 const THROW_SITE_LINES = 6;
@@ -88,7 +89,7 @@ export function projectRelativePath(raw: string): string | null {
       return null;
     }
   }
-  if (path.startsWith(SANDBOX_PROJECT_DIR)) path = path.slice(SANDBOX_PROJECT_DIR.length);
+  if (path.startsWith(PROJECT_PREFIX)) path = path.slice(PROJECT_PREFIX.length);
   else if (path.startsWith('/')) return null;
   path = path.replace(/^(?:\.\/)+/, '');
   if (!path || /[\s<>"'`:|*]/.test(path)) return null;
@@ -107,8 +108,8 @@ function cleanLines(log: string): string[] {
 
 function cleanMessage(message: string): string {
   const text = message
-    .replaceAll(`file://${SANDBOX_PROJECT_DIR}`, '')
-    .replaceAll(SANDBOX_PROJECT_DIR, '')
+    .replaceAll(`file://${PROJECT_PREFIX}`, '')
+    .replaceAll(PROJECT_PREFIX, '')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text;

@@ -214,7 +214,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
 
 /**
  * The default image tag carries a hash of the image's recipe, so a changed recipe builds a new image.
- * scripts/lib/sandbox-image.mjs computes the same hash; a test keeps the two in step.
+ * scripts/lib/sandbox-image.mjs imports this function from the built API, so there is one implementation.
  */
 export function sandboxImageTag(recipeDir: string): string {
   return `forge-sandbox:${sandboxRecipeHash(recipeDir)}`;
