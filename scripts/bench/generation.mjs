@@ -140,7 +140,8 @@ async function startPlatform(modelUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'forge-bench-'));
   const port = 3400 + Math.floor(Math.random() * 400);
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0' };
+  // No container engine: the streams are measured, not 50 sandboxes started ahead of their builds.
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0', DOCKER_HOST: 'unix:///nonexistent/docker.sock' };
   delete env.DATABASE_URL;
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const app = spawn(process.execPath, [...profile, join(root, 'api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
