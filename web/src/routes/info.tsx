@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import {
-  AlertCircle,
   AlertTriangle,
   Bot,
   CheckCircle2,
@@ -14,13 +13,12 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
-import { getErrorMessage } from '@/api/errors';
 import { infoQueryOptions } from '@/api/queries/info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { Spinner } from '@/components/ui/spinner';
-import { StatePanel } from '@/components/ui/state-panel';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { formatModifiedAt } from '@/components/projects/format-date';
 import { BackHeader } from '@/components/ui/back-header';
 import { requireUser } from '@/lib/auth-guard';
@@ -72,20 +70,12 @@ function InfoPage() {
         )}
 
         {info.isError && (
-          <StatePanel
-            tone="destructive"
-            icon={<AlertCircle aria-hidden />}
+          <LoadErrorPanel
             title="Failed to load system status"
-            className="max-w-none rounded-[var(--radius-card)] border border-border bg-surface py-20"
-            actions={
-              <Button variant="outline" onClick={() => void info.refetch()}>
-                <RotateCcw className="size-4" aria-hidden />
-                Retry
-              </Button>
-            }
-          >
-            {getErrorMessage(info.error, 'The server did not answer.')}
-          </StatePanel>
+            error={info.error}
+            fallback="The server did not answer."
+            onRetry={() => void info.refetch()}
+          />
         )}
 
         {info.isSuccess && <StatusGrid info={info.data} />}

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, AlertTriangle, Boxes, RotateCcw, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, Boxes, ShieldCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { AdminSandbox } from '@forge/protocol/admin';
 import { getErrorMessage, isApiError } from '@/api/errors';
 import { ADMIN_REFRESH_MS, adminSandboxesQueryOptions } from '@/api/queries/admin';
 import { NotFoundPage } from '@/components/not-found-page';
 import { BackHeader } from '@/components/ui/back-header';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { StatePanel } from '@/components/ui/state-panel';
 import { RefreshButton } from '@/components/workspace/refresh-button';
 import { useIsMobile } from '@/components/workspace/use-is-mobile';
@@ -94,20 +94,12 @@ export function AdminPage() {
         )}
 
         {sandboxes.isError && !sandboxes.data && (
-          <StatePanel
-            tone="destructive"
-            icon={<AlertCircle aria-hidden />}
+          <LoadErrorPanel
             title="Failed to load sandboxes"
-            className="max-w-none rounded-[var(--radius-card)] border border-border bg-surface py-20"
-            actions={
-              <Button variant="outline" onClick={() => void sandboxes.refetch()}>
-                <RotateCcw className="size-4" aria-hidden />
-                Retry
-              </Button>
-            }
-          >
-            {getErrorMessage(sandboxes.error, 'The server did not answer.')}
-          </StatePanel>
+            error={sandboxes.error}
+            fallback="The server did not answer."
+            onRetry={() => void sandboxes.refetch()}
+          />
         )}
 
         {sandboxes.data && sorted.length === 0 && (

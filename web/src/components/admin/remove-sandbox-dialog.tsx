@@ -1,8 +1,5 @@
-import { AlertTriangle } from 'lucide-react';
 import type { AdminSandbox } from '@forge/protocol/admin';
-import { Button } from '@/components/ui/button';
-import { ButtonSpinner } from '@/components/ui/button-spinner';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useSandboxAction } from './use-sandbox-action';
 
 interface RemoveSandboxDialogProps {
@@ -15,33 +12,19 @@ export function RemoveSandboxDialog({ sandbox, onClose }: RemoveSandboxDialogPro
   const mutation = useSandboxAction('remove', { onSettled: onClose });
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={sandbox !== null}
-      onOpenChange={(open) => {
-        if (!open && !mutation.isPending) onClose();
-      }}
-    >
-      <DialogContent hideCloseButton={mutation.isPending} className="max-w-md">
-        <DialogHeader>
-          <div className="mb-2 flex size-10 items-center justify-center rounded-xl border border-destructive/30 bg-destructive/10 text-destructive">
-            <AlertTriangle className="size-5" aria-hidden />
-          </div>
-          <DialogTitle>Remove sandbox?</DialogTitle>
-          <DialogDescription>
-            The container of "{sandbox?.projectName}" is stopped and deleted, with its logs. The project and its files stay; the
-            owner's next build or preview visit creates a new sandbox.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => sandbox && mutation.mutate(sandbox)} disabled={mutation.isPending}>
-            {mutation.isPending && <ButtonSpinner />}
-            Remove
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title="Remove sandbox?"
+      description={
+        <>
+          The container of "{sandbox?.projectName}" is stopped and deleted, with its logs. The project and its files stay; the
+          owner's next build or preview visit creates a new sandbox.
+        </>
+      }
+      confirmLabel="Remove"
+      pending={mutation.isPending}
+      onConfirm={() => sandbox && mutation.mutate(sandbox)}
+      onClose={onClose}
+    />
   );
 }

@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle } from 'lucide-react';
 import { toast } from 'sonner';
 import { projectKeys, deleteProject } from '@/api/queries/projects';
 import { getErrorMessage } from '@/api/errors';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { ButtonSpinner } from '@/components/ui/button-spinner';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 interface DeleteProjectDialogProps {
   /** The project to confirm; null keeps the dialog closed. */
@@ -31,33 +28,19 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
   });
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={project !== null}
-      onOpenChange={(open) => {
-        if (!open && !mutation.isPending) onClose();
-      }}
-    >
-      <DialogContent hideCloseButton={mutation.isPending} className="max-w-md">
-        <DialogHeader>
-          <div className="mb-2 flex size-10 items-center justify-center rounded-xl border border-destructive/30 bg-destructive/10 text-destructive">
-            <AlertTriangle className="size-5" aria-hidden />
-          </div>
-          <DialogTitle>Delete Project?</DialogTitle>
-          <DialogDescription>
-            Are you sure you want to delete "{project}"? This action cannot be undone. All files in this project will be
-            permanently deleted.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => project && mutation.mutate(project)} disabled={mutation.isPending}>
-            {mutation.isPending && <ButtonSpinner />}
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title="Delete Project?"
+      description={
+        <>
+          Are you sure you want to delete "{project}"? This action cannot be undone. All files in this project will be
+          permanently deleted.
+        </>
+      }
+      confirmLabel="Delete"
+      pending={mutation.isPending}
+      onConfirm={() => project && mutation.mutate(project)}
+      onClose={onClose}
+    />
   );
 }

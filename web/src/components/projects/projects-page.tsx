@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AlertCircle, FolderPlus, Plus, RotateCcw } from 'lucide-react';
+import { FolderPlus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { getErrorMessage } from '@/api/errors';
 import { projectListQueryOptions } from '@/api/queries/projects';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { StatePanel } from '@/components/ui/state-panel';
 import { BackHeader } from '@/components/ui/back-header';
 import { DeleteProjectDialog } from './delete-project-dialog';
@@ -60,20 +60,12 @@ export function ProjectsPage() {
         )}
 
         {projects.isError && (
-          <StatePanel
-            tone="destructive"
-            icon={<AlertCircle aria-hidden />}
+          <LoadErrorPanel
             title="Failed to load projects"
-            actions={
-              <Button variant="outline" onClick={() => window.location.reload()}>
-                <RotateCcw className="size-4" aria-hidden />
-                Retry
-              </Button>
-            }
-            className="max-w-none rounded-[var(--radius-card)] border border-border bg-surface py-20"
-          >
-            {getErrorMessage(projects.error, 'The project list could not be loaded.')}
-          </StatePanel>
+            error={projects.error}
+            fallback="The project list could not be loaded."
+            onRetry={() => window.location.reload()}
+          />
         )}
 
         {projects.isSuccess && sorted.length === 0 && (
