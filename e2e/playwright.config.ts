@@ -8,7 +8,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // One test at a time: tests that build start and remove Docker containers, which changes the host's
+  // network interfaces, and Chromium aborts whatever requests are in flight then (ERR_NETWORK_CHANGED).
+  workers: 1,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { outputFolder: './.artifacts/report', open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -171,6 +171,26 @@ describe('builds and previews in Docker', () => {
   }, 180_000);
 });
 
+describe('the build queue', () => {
+  it('lets builds beyond the set number wait, and says so', async () => {
+    const single = await startTestApp({ BUILD_CONCURRENCY: '1' });
+    try {
+      const { cookie: owner } = await signUp(single.http);
+      for (const name of ['first', 'second']) {
+        await single.http.post('/api/projects/save').set('Cookie', owner).send({ projectName: name, files: websocketApp(name) }).expect(201);
+      }
+      const builds = await Promise.all(
+        ['first', 'second'].map(async (name) => parsedEvents((await readSse(`${single.baseUrl}/api/projects/${name}/build`, { Cookie: owner }, 'POST')).events)),
+      );
+      const waited = builds.filter((events) => events.some((e) => e.type === 'log' && String(e.data).startsWith('⏳ Waiting for a build slot: 1 build ahead (at most 1 at once)')));
+      expect(waited).toHaveLength(1);
+      for (const events of builds) expect(events.find((e) => e.type === 'result')).toMatchObject({ data: { success: true } });
+    } finally {
+      await single.close();
+    }
+  }, 120_000);
+});
+
 describe('containment', () => {
   const hostAddresses = Object.values(networkInterfaces())
     .flat()
