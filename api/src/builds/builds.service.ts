@@ -69,10 +69,17 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const run = new BuildRun(id, projectId);
     this.runs.set(projectId, run);
-    void this.execute(run, projectName, ownerId).finally(() => {
-      this.runs.delete(projectId);
-      run.finish();
-    });
+    void this.execute(run, projectName, ownerId)
+      .catch((err: Error) => {
+        // Only the engine failing outside a build step lands here; the viewer still gets an ending.
+        this.logger.warn(`Build of ${projectName} (${projectId}): ${err.message}`);
+        run.error('The build could not run', err.message);
+        run.result(false, null);
+      })
+      .finally(() => {
+        this.runs.delete(projectId);
+        run.finish();
+      });
     return run;
   }
 
