@@ -159,17 +159,20 @@ export async function runBuild(project: string, actions: WorkspaceActions): Prom
 /** Spec section 4: once, 500 ms after the workspace loads, pick up a job that is still running. */
 export function useAutoReconnect(enabled: boolean): void {
   const queryClient = useQueryClient();
-  const { actions } = useWorkspaceStore();
+  const store = useWorkspaceStore();
+  const { actions } = store;
   const checked = useRef(false);
 
   useEffect(() => {
     if (!enabled || checked.current) return;
     const timer = setTimeout(async () => {
       checked.current = true;
+      // A generation this page started is already followed: following it again would show it twice.
+      if (store.state.isGenerating) return;
       try {
         const { jobs } = await queryClient.fetchQuery({ ...activeJobsQueryOptions, staleTime: 0 });
         const job = jobs?.[0];
-        if (!job) return;
+        if (!job || store.state.isGenerating) return;
         actions.startGeneration(job.projectName);
         actions.setView('terminal');
         actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');
@@ -179,5 +182,5 @@ export function useAutoReconnect(enabled: boolean): void {
       }
     }, AUTO_RECONNECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [enabled, queryClient, actions]);
+  }, [enabled, queryClient, actions, store]);
 }

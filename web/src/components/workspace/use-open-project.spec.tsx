@@ -219,6 +219,26 @@ describe('useAutoReconnect', () => {
     }
   });
 
+  it('leaves alone a generation the page started itself before the check', async () => {
+    jest.useFakeTimers();
+    try {
+      const fetchMock = mockApi({ '/api/jobs/active': () => jsonResponse({ jobs: [{ id: 'j1', projectName: 'blog', projectId: null }] }) });
+      const store = createWorkspaceStore();
+      renderHook(() => useAutoReconnect(true), { wrapper: wrapperFor(store) });
+      act(() => store.actions.startGeneration('blog'));
+      await act(async () => {
+        jest.advanceTimersByTime(500);
+      });
+      await act(async () => {
+        await Promise.resolve();
+      });
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(store.state.logs).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('ignores a failed check with a console warning', async () => {
     jest.useFakeTimers();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
