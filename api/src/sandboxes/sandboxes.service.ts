@@ -16,7 +16,6 @@ import {
   SANDBOX_LOG_DIR,
   SANDBOX_PROJECT_DIR,
   SANDBOX_USER,
-  type SandboxProject,
   containerName,
   egressRules,
   firewallHelperOptions,
@@ -417,8 +416,6 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
     return next;
   }
 }
-
-export type { SandboxProject };
 
 /** A DNS label nobody can guess: 20 characters of base32. */
 function newPreviewId(): string {
