@@ -8,12 +8,8 @@ const MAX_STORED_LOG_CHARS = 1_000_000;
 export class BuildsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  findProject(projectId: string): Promise<{ id: string; name: string; ownerId: string } | null> {
-    return this.prisma.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, ownerId: true } });
-  }
-
-  create(projectId: string): Promise<{ id: string }> {
-    return this.prisma.build.create({ data: { projectId }, select: { id: true } });
+  async create(id: string, projectId: string): Promise<void> {
+    await this.prisma.build.create({ data: { id, projectId } });
   }
 
   async markRunning(id: string): Promise<void> {

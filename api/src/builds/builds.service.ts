@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error.js';
@@ -48,26 +49,20 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Streams the project's build, starting one unless one is running. */
   async build(ownerId: string, name: string, res: Response): Promise<void> {
     const project = await this.projects.find(ownerId, name);
-    const run = this.runs.get(project.id) ?? (await this.start(project.id, project.name, ownerId));
+    const run = this.runs.get(project.id) ?? this.start(project.id, project.name, ownerId);
     run.attach(res);
   }
 
   /** A build nobody asked for over HTTP: a visited preview that was stopped. */
   private async startForProject(projectId: string): Promise<void> {
     if (this.runs.has(projectId)) return;
-    const project = await this.repository.findProject(projectId);
-    if (project) await this.start(project.id, project.name, project.ownerId);
+    const project = await this.projects.findById(projectId);
+    if (project && !this.runs.has(projectId)) this.start(project.id, project.name, project.ownerId);
   }
 
-  private async start(projectId: string, projectName: string, ownerId: string): Promise<BuildRun> {
-    // Checked again after the await: two requests may race here.
-    const { id } = await this.repository.create(projectId);
-    const existing = this.runs.get(projectId);
-    if (existing) {
-      await this.repository.finish(id, { succeeded: false, attempts: 0, error: 'Attached to a build already running', lines: [] });
-      return existing;
-    }
-    const run = new BuildRun(id, projectId);
+  /** Registers the run before anything awaits, so a request racing this one attaches to it. */
+  private start(projectId: string, projectName: string, ownerId: string): BuildRun {
+    const run = new BuildRun(randomUUID(), projectId);
     this.runs.set(projectId, run);
     void this.execute(run, projectName, ownerId)
       .catch((err: Error) => {
@@ -85,6 +80,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async execute(run: BuildRun, projectName: string, ownerId: string): Promise<void> {
     let attempts = 0;
+    await this.repository.create(run.id, run.projectId);
     run.log(`🔨 Preparing the build of ${projectName}...`);
     const readiness = await this.sandboxes.readiness();
     if (!readiness.ready) {

@@ -35,8 +35,6 @@ export interface AppConfig {
   sandbox: {
     /** Tag of the sandbox image; by default `forge-sandbox:<hash of sandbox-image/>`. */
     image: string;
-    /** The folder the default tag is computed from, when it exists. */
-    recipeDir: string | null;
     /** Tells this platform's containers from another's on the same engine. */
     instance: string;
     cpus: number;
@@ -186,7 +184,6 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     dockerHost: text(env, 'DOCKER_HOST'),
     sandbox: {
       image: sandboxImage,
-      recipeDir: existsSync(recipeDir) ? recipeDir : null,
       instance,
       cpus: number(env, 'SANDBOX_CPUS', 1.5, 0.1, 64),
       memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 1024, 128, 65_536),

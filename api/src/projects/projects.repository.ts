@@ -26,6 +26,10 @@ export class ProjectsRepository {
     return rows.map(({ _count, ...project }) => ({ ...project, fileCount: _count.files }));
   }
 
+  findById(projectId: string): Promise<(ProjectRecord & { ownerId: string }) | null> {
+    return this.prisma.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, ownerId: true, updatedAt: true } });
+  }
+
   findByName(ownerId: string, name: string): Promise<ProjectRecord | null> {
     return this.prisma.project.findUnique({
       where: { ownerId_name: { ownerId, name } },

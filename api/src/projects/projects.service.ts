@@ -111,6 +111,15 @@ export class ProjectsService {
     }
   }
 
+  /** A project by id, for work the platform does on its own (builds, sandboxes), not for a request. */
+  findById(projectId: string): Promise<(ProjectRecord & { ownerId: string }) | null> {
+    return this.repository.findById(projectId);
+  }
+
+  filePaths(projectId: string): Promise<string[]> {
+    return this.repository.filePaths(projectId);
+  }
+
   /** Another account's project answers exactly like a missing one. */
   async find(ownerId: string, name: string): Promise<ProjectRecord> {
     this.assertValidName(name);

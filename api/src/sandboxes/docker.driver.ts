@@ -24,7 +24,6 @@ export interface ContainerInfo {
   labels: Record<string, string>;
   /** The container's address on its network, when running. */
   ip: string | null;
-  startedAt: Date | null;
 }
 
 export interface ContainerUsage {
@@ -128,7 +127,6 @@ export class DockerDriver {
         status: info.State.Status,
         labels: info.Config.Labels ?? {},
         ip: info.State.Running ? (networks.find((network) => network.IPAddress)?.IPAddress ?? null) : null,
-        startedAt: info.State.Running ? new Date(info.State.StartedAt) : null,
       };
     } catch (err) {
       if (statusOf(err) === 404) return null;
@@ -146,7 +144,6 @@ export class DockerDriver {
       status: row.Status,
       labels: row.Labels ?? {},
       ip: Object.values(row.NetworkSettings?.Networks ?? {}).find((network) => network.IPAddress)?.IPAddress ?? null,
-      startedAt: null,
     }));
   }
 
@@ -228,12 +225,6 @@ export class DockerDriver {
       if (statusOf(err) === 404 || statusOf(err) === 409) return null;
       throw err;
     }
-  }
-
-  /** Whether the kernel killed the container's processes for memory since it started. */
-  async wasOomKilled(id: string): Promise<boolean> {
-    const info = await this.docker.getContainer(id).inspect().catch(() => null);
-    return info?.State.OOMKilled ?? false;
   }
 }
 

@@ -22,17 +22,14 @@ const withProject = { project: { select: { id: true, name: true, ownerId: true, 
 export class SandboxesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  findProject(projectId: string): Promise<{ id: string; name: string; ownerId: string } | null> {
-    return this.prisma.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, ownerId: true } });
-  }
-
-  async projectFilePaths(projectId: string): Promise<string[]> {
-    const rows = await this.prisma.projectFile.findMany({ where: { projectId }, select: { path: true }, orderBy: { path: 'asc' } });
-    return rows.map((row) => row.path);
-  }
-
   find(projectId: string): Promise<SandboxRecord | null> {
     return this.prisma.sandbox.findUnique({ where: { projectId } });
+  }
+
+  /** The stored log of the project's latest build, for when its container is not running. */
+  async lastBuildLog(projectId: string): Promise<string | null> {
+    const build = await this.prisma.build.findFirst({ where: { projectId }, orderBy: { createdAt: 'desc' }, select: { log: true } });
+    return build?.log || null;
   }
 
   async findByPreviewId(previewId: string): Promise<SandboxWithProject | null> {

@@ -128,7 +128,7 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
   /** The project's container, created, started and firewalled when needed. */
   ensureContainer(projectId: string, log: (line: string) => void = () => {}): Promise<RunningContainer> {
     return this.locked(projectId, async () => {
-      const project = await this.repository.findProject(projectId);
+      const project = await this.projects.findById(projectId);
       if (!project) throw notFound('Project not found');
       await this.ensureRecord(projectId);
       const name = containerName(this.config, projectId);
@@ -158,7 +158,7 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Copies the project's saved files into its container, replacing what was there but node_modules. */
   async syncFiles(projectId: string, container: RunningContainer): Promise<number> {
-    const paths = await this.repository.projectFilePaths(projectId);
+    const paths = await this.projects.filePaths(projectId);
     const pack = tar.pack();
     const packing = (async () => {
       for (const path of paths) {
@@ -311,7 +311,10 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
   async logs(projectId: string): Promise<string> {
     await this.requireRecord(projectId);
     const info = await this.docker.inspect(containerName(this.config, projectId)).catch(() => null);
-    if (!info?.running) return '';
+    if (!info?.running) {
+      const log = await this.repository.lastBuildLog(projectId);
+      return log ? `── last build (the container is not running) ──\n${log}` : '';
+    }
     const build = await this.tail(info.id, 'build.log', 300);
     const app = await this.tail(info.id, 'app.log', 300);
     return [build && `── build ──\n${build}`, app && `── app ──\n${app}`].filter(Boolean).join('\n\n');
