@@ -1,11 +1,12 @@
 // `npm run bench`: the speed and memory goals, measured, as a table.
 import { buildAll, generatePrismaClient, installDependencies } from './lib/setup.mjs';
-import { benchGeneration } from './bench/generation.mjs';
-import { benchSandboxes } from './bench/sandbox.mjs';
 
 installDependencies();
 generatePrismaClient();
 buildAll();
+// Imported after the build: the benchmarks load the built protocol and platform.
+const { benchGeneration } = await import('./bench/generation.mjs');
+const { benchSandboxes } = await import('./bench/sandbox.mjs');
 
 const only = process.argv[2];
 const rows = [

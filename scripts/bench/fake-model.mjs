@@ -1,14 +1,13 @@
 // A local model server speaking Anthropic's Messages streaming protocol, in its own process so it never
 // shares an event loop with the measured viewers. Each request streams a 200 KB project whose lines carry
 // a tag; the send time of every tag is kept and handed to the parent on request.
-// A request whose prompt contains "paced" streams the first argv[3] characters at argv[2] characters per
+// A request whose prompt contains "paced<N>" streams the first argv[2] characters at N characters per
 // second; any other streams the whole project as fast as it can (respecting TCP backpressure).
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { TAG, makeDeltas } from './transcript.mjs';
 
-const charsPerSecond = Number(process.argv[2] ?? 0);
-const pacedChars = Number(process.argv[3] ?? Infinity);
+const pacedChars = Number(process.argv[2] ?? Infinity);
 const sentAt = [];
 let jobIndex = 0;
 
@@ -16,7 +15,7 @@ const server = createServer((req, res) => {
   let body = '';
   req.on('data', (chunk) => (body += chunk));
   req.on('end', async () => {
-    const pace = body.includes('paced') ? charsPerSecond : 0;
+    const pace = Number(/paced(\d+)/.exec(body)?.[1] ?? 0);
 
     const all = makeDeltas(jobIndex++);
     let budget = pace > 0 ? pacedChars : Infinity;

@@ -1,6 +1,6 @@
 // Generation benchmarks (issue: parser throughput, token-to-viewer latency with 50 jobs, replay time).
 // Runs against the built platform (api/dist) in a child process, with a local fake model server.
-import { fork, spawn } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,8 +38,8 @@ function benchParser() {
   return { chunked, whole };
 }
 
-function startFakeModel(charsPerSecond, pacedChars) {
-  const child = fork(join(root, 'scripts/bench/fake-model.mjs'), [String(charsPerSecond), String(pacedChars)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function startFakeModel(pacedChars) {
+  const child = fork(join(root, 'scripts/bench/fake-model.mjs'), [String(pacedChars)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (request) =>
     new Promise((resolve) => {
       child.once('message', resolve);
@@ -125,35 +125,58 @@ async function runJobs(base, cookie, model, label, staggerMs = 0) {
     if (sent !== undefined) latencies.push(arrivals[i] - sent);
   }
   if (process.env.BENCH_DEBUG) {
+    // Which moments of the run the slow tokens were sent in, by tenth of a second from its first token.
     let t0 = Infinity;
-    for (const s of sentAt.values()) t0 = Math.min(t0, s);
-    const slow = [];
-    for (let i = 0; i < arrivals.length; i += 2) { const s = sentAt.get(arrivals[i + 1]); if (s !== undefined && arrivals[i] - s > 100) slow.push(((s - t0) / 1000).toFixed(1)); }
-    const hist = {};
-    for (const t of slow) hist[t] = (hist[t] ?? 0) + 1;
-    console.error(label, 'p90', percentile(latencies, 90).toFixed(1), 'max', percentile(latencies, 100).toFixed(0), 'n', latencies.length, 'slow (>100ms) by send second:', JSON.stringify(hist));
+    for (let i = 0; i < arrivals.length; i += 2) t0 = Math.min(t0, sentAt.get(arrivals[i + 1]) ?? Infinity);
+    const slow = {};
+    for (let i = 0; i < arrivals.length; i += 2) {
+      const sent = sentAt.get(arrivals[i + 1]);
+      if (sent !== undefined && arrivals[i] - sent > 25) {
+        const at = ((sent - t0) / 1000).toFixed(1);
+        slow[at] = (slow[at] ?? 0) + 1;
+      }
+    }
+    console.error(label, 'p90', percentile(latencies, 90).toFixed(1), 'max', percentile(latencies, 100).toFixed(0), 'n', latencies.length, 'slow (>25 ms) by send time:', JSON.stringify(slow));
   }
   return { jobIds, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+function dockerRunning() {
+  try {
+    execFileSync('docker', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function startPlatform(modelUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'forge-bench-'));
   const port = 3400 + Math.floor(Math.random() * 400);
   const base = `http://127.0.0.1:${port}`;
-  // No container engine: the streams are measured, not 50 sandboxes started ahead of their builds.
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0', DOCKER_HOST: 'unix:///nonexistent/docker.sock' };
+  // With Docker running, each job's sandbox starts while it streams, as in production; the containers
+  // carry their own instance label so they can all be removed afterwards.
+  const instance = `bench-${process.pid}`;
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0', SANDBOX_INSTANCE: instance };
   delete env.DATABASE_URL;
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const app = spawn(process.execPath, [...profile, join(root, 'api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   await waitForHealth(base);
   const signup = await fetch(`${base}/api/auth/signup`, { method: 'POST' });
+  const cookie = signup.headers.get('set-cookie').split(';')[0];
+  const containers = () => execFileSync('docker', ['ps', '-aq', '--filter', `label=dev.forge.instance=${instance}`]).toString().split('\n').filter(Boolean);
   return {
     base,
-    cookie: signup.headers.get('set-cookie').split(';')[0],
+    cookie,
+    sandboxes: () => (dockerRunning() ? String(containers().length) : 'none: Docker is not running'),
     stop: async () => {
+      // Deleting the account removes its projects and their containers.
+      await fetch(`${base}/api/auth/me`, { method: 'DELETE', headers: { Cookie: cookie } }).catch(() => undefined);
       app.kill('SIGTERM');
       await new Promise((r) => app.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      const left = dockerRunning() ? containers() : [];
+      if (left.length > 0) execFileSync('docker', ['rm', '-f', ...left], { stdio: 'ignore' });
     },
   };
 }
@@ -169,7 +192,7 @@ export async function benchGeneration() {
   rows.push(['Parser throughput, 40-byte chunks', `${parser.chunked.toFixed(0)} MB/s`, '≥ 50 MB/s', parser.chunked >= 50]);
   rows.push(['Parser throughput, whole transcript', `${parser.whole.toFixed(0)} MB/s`, '≥ 50 MB/s', parser.whole >= 50]);
 
-  const model = await startFakeModel(PACED_CHARS_PER_SECOND, PACED_CHARS);
+  const model = await startFakeModel(PACED_CHARS);
   const platform = await startPlatform(model.url);
   try {
     // The flood also warms the platform up, so the paced run below measures a server in steady state.
@@ -178,6 +201,9 @@ export async function benchGeneration() {
     await new Promise((r) => setTimeout(r, 5000));
     const megabytes = (JOBS * 200) / 1024;
     rows.push([`${JOBS} × 200 KB jobs, model as fast as it can: all streamed and saved`, `${fast.seconds.toFixed(1)} s (${(megabytes / fast.seconds).toFixed(2)} MB/s)`, '', true]);
+    // A model that always sends faster than the platform can pass text on fills the socket buffers in
+    // between, so this latency is those buffers' size over the drain rate: queueing, not the platform's
+    // delay. The latency goal is measured below, with every stream at a pace no real model reaches.
     rows.push([`  token → viewer latency then (p50 / p99; queueing)`, `${fast.p50.toFixed(0)} / ${fast.p99.toFixed(0)} ms`, '', true]);
 
     const replays = [];
@@ -191,9 +217,13 @@ export async function benchGeneration() {
 
     // People do not all press Generate in the same millisecond: the starts spread over two seconds,
     // then all 50 stream at once for half a minute.
-    const steady = await runJobs(platform.base, platform.cookie, model, 'paced', 2000 / JOBS);
+    const steady = await runJobs(platform.base, platform.cookie, model, `paced${PACED_CHARS_PER_SECOND}`, 2000 / JOBS);
     rows.push([`Token → viewer latency, ${JOBS} jobs at once, model at ${PACED_CHARS_PER_SECOND} chars/s each (p50)`, `${steady.p50.toFixed(1)} ms`, '', true]);
     rows.push([`Token → viewer latency, ${JOBS} jobs at once, model at ${PACED_CHARS_PER_SECOND} chars/s each (p99)`, `${steady.p99.toFixed(1)} ms`, '≤ 25 ms', steady.p99 <= 25]);
+    // Headroom: the same with every stream three times as fast.
+    const brisk = await runJobs(platform.base, platform.cookie, model, `paced${3 * PACED_CHARS_PER_SECOND}`, 2000 / JOBS);
+    rows.push([`  the same at ${3 * PACED_CHARS_PER_SECOND} chars/s each (p50 / p99)`, `${brisk.p50.toFixed(1)} / ${brisk.p99.toFixed(1)} ms`, '', true]);
+    rows.push(['  sandboxes the platform started during these runs (prewarmed, one at a time)', platform.sandboxes(), '', true]);
   } finally {
     await platform.stop();
     await model.stop();

@@ -57,6 +57,9 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
   /** One lifecycle change at a time per project. */
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly visits = new Map<string, Date>();
+  /** Projects waiting for a prewarm, served in order by one chain. */
+  private readonly prewarmQueue = new Set<string>();
+  private prewarming: Promise<void> = Promise.resolve();
   private readonly timers: NodeJS.Timeout[] = [];
   private wakeHandler: ((projectId: string) => void) | null = null;
 
@@ -117,12 +120,25 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
 
   /**
    * Starts the project's container ahead of its first build, while the model is still writing.
+   * One at a time: fifty generations starting fifty containers at once would take the machine's
+   * cores from the streams being watched. A build that comes first starts the container itself.
    * Failures only log: the build reports them properly.
    */
   prewarm(projectId: string): void {
-    void this.readiness()
-      .then((readiness) => (readiness.ready ? this.ensureContainer(projectId) : null))
-      .catch((err: Error) => this.logger.warn(`Prewarming the sandbox of ${projectId}: ${err.message}`));
+    if (this.prewarmQueue.has(projectId)) return;
+    this.prewarmQueue.add(projectId);
+    this.prewarming = this.prewarming.then(async () => {
+      if (!this.prewarmQueue.delete(projectId) || this.locks.has(projectId)) return;
+      const started = Date.now();
+      try {
+        const readiness = await this.readiness();
+        if (readiness.ready) await this.ensureContainer(projectId);
+      } catch (err) {
+        this.logger.warn(`Prewarming the sandbox of ${projectId}: ${(err as Error).message}`);
+      }
+      // Under a burst, the engine works at most half the time on prewarms.
+      if (this.prewarmQueue.size > 0) await new Promise((resolve) => setTimeout(resolve, Date.now() - started));
+    });
   }
 
   /** The project's container, created, started and firewalled when needed. */
@@ -255,6 +271,7 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async remove(projectId: string, options: { quiet?: boolean } = {}): Promise<void> {
+    this.prewarmQueue.delete(projectId);
     const sandbox = await this.repository.find(projectId);
     if (!sandbox) {
       if (options.quiet) return;
