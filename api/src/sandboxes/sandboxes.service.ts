@@ -79,6 +79,8 @@ export class SandboxesService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async onModuleDestroy(): Promise<void> {
+    // Sandboxes not started yet are not started by a server on its way down.
+    this.prewarmQueue.clear();
     for (const timer of this.timers) clearInterval(timer);
     await this.flushVisits();
   }
