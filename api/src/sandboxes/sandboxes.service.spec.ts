@@ -13,7 +13,6 @@ function fakeEngine() {
   const containers = new Map<string, { id: string; running: boolean; ip: string }>();
   const engine = {
     started: [] as string[],
-    removed: [] as string[],
     active: 0,
     mostAtOnce: 0,
     status: async () => ({ reachable: true, detail: '' }),
@@ -34,7 +33,6 @@ function fakeEngine() {
     runToCompletion: async () => ({ exitCode: 0, output: '' }),
     remove: async (name: string) => {
       containers.delete(name);
-      engine.removed.push(name);
     },
   };
   return engine;
