@@ -86,4 +86,17 @@ describe('SandboxesService.prewarm', () => {
     await new Promise((resolve) => setTimeout(resolve, 4 * START_MS));
     expect(engine.started.map((name) => name.slice(-1))).toEqual(['a']);
   });
+
+  it('skips a project whose container is already being started, without holding up the rest', async () => {
+    const engine = fakeEngine();
+    const sandboxes = service(engine);
+    const building = sandboxes.ensureContainer('a');
+    sandboxes.prewarm('a');
+    sandboxes.prewarm('b');
+    await building;
+    await until(() => engine.started.length === 2);
+    // b started while a's start still held its lock: the queue did not wait behind it.
+    expect(engine.mostAtOnce).toBe(2);
+    expect(engine.started.map((name) => name.slice(-1))).toEqual(['a', 'b']);
+  });
 });
