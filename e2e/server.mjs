@@ -1,4 +1,4 @@
-// The platform as the end-to-end tests see it: a fresh data directory and embedded PostgreSQL per run.
+// The platform as the end-to-end tests see it: a fresh data directory and embedded PostgreSQL servers per run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +9,23 @@ import { createAdminAccount, removeAdminAccount } from './admin-account.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
 // The offline agent streams slowly enough that a test can reload in the middle of a generation.
-const env = { OFFLINE_AGENT_CHARS_PER_SECOND: '2500', ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3217' };
+// Every test signs up from the same address.
+const env = {
+  OFFLINE_AGENT_CHARS_PER_SECOND: '2500',
+  LIMIT_SIGNUPS_PER_HOUR: '100000',
+  LIMIT_SIGNINS_PER_MINUTE: '100000',
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: process.env.E2E_PORT ?? '3217',
+};
 delete env.ANTHROPIC_API_KEY;
 delete env.LLM_PROVIDER;
 // Never write test accounts into a database someone configured for real use.
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+// Project databases too: by default the second embedded server, as `npm start` runs it.
+delete env.PROJECTS_DATABASE_URL;
+if (process.env.E2E_PROJECTS_DATABASE_URL) env.PROJECTS_DATABASE_URL = process.env.E2E_PROJECTS_DATABASE_URL;
 // One operator account for the operators' console tests; see admin-account.mjs.
 let admin;
 try {

@@ -7,12 +7,14 @@ buildAll();
 // Imported after the build: the benchmarks load the built protocol and platform.
 const { benchGeneration } = await import('./bench/generation.mjs');
 const { benchSandboxes } = await import('./bench/sandbox.mjs');
+const { benchEdits } = await import('./bench/edits.mjs');
+const { benchDatabases } = await import('./bench/databases.mjs');
 
 const only = process.argv[2];
-const rows = [
-  ...(only === 'sandbox' ? [] : await benchGeneration()),
-  ...(only === 'generation' ? [] : await benchSandboxes()),
-];
+const runs = { generation: benchGeneration, sandbox: benchSandboxes, edits: benchEdits, databases: benchDatabases };
+if (only && !runs[only]) throw new Error(`Unknown benchmark "${only}": choose ${Object.keys(runs).join(', ')}`);
+const rows = [];
+for (const [name, run] of Object.entries(runs)) if (!only || only === name) rows.push(...(await run()));
 const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ['Measure', 'Result', 'Goal'][i].length));
 const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
 console.log(line(['Measure', 'Result', 'Goal']) + ' met? |');

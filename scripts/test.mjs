@@ -1,5 +1,7 @@
 // `npm test`: every check CI makes, in order, stopping at the first failure.
 import { existsSync } from 'node:fs';
+import { linkBlueprintDependencies } from './lib/blueprint-deps.mjs';
+import { ensureDockerCompose } from './lib/docker.mjs';
 import { prepareSandboxes } from './lib/sandbox-image.mjs';
 import { log, prepare, run } from './lib/setup.mjs';
 
@@ -17,8 +19,11 @@ function ensureChromium() {
 }
 
 const steps = [
-  ['Type checks', () => {
+  ['Type checks', async () => {
     for (const project of ['protocol', 'api', 'web', 'e2e']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project]);
+    // The starter blueprints, against the packages (and versions) the sandbox image preinstalls.
+    await linkBlueprintDependencies();
+    run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'api/blueprints']);
   }],
   ['Lint', () => run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.'])],
   ['Unit tests', () => {
@@ -29,6 +34,14 @@ const steps = [
   // Builds and previews run in containers: Docker (installed and started if need be) and the sandbox image.
   ['Docker and the sandbox image', () => prepareSandboxes({ required: true })],
   ['API tests against PostgreSQL', () => run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--runInBand'])],
+  // The deployment as operators run it: its own images (built offline, cached by recipe), docker-compose up,
+  // a project generated, built and previewed, then down -v. A step of its own: it tests images and the
+  // compose file, not the API, and needs docker-compose (installed here when missing).
+  ['Docker Compose deployment', () => {
+    const compose = ensureDockerCompose();
+    if (!compose.ok) throw new Error(`The compose test needs docker-compose: ${compose.reason}`);
+    run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs']);
+  }],
   ['End-to-end tests in Chromium', () => {
     ensureChromium();
     run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']);

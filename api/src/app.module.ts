@@ -1,27 +1,53 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BuildsModule } from './builds/builds.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { JsonBodyInterceptor } from './common/http/json-body.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { ConfigModule } from './config/config.module.js';
-import type { AppConfig } from './config/app-config.js';
+import type { AppConfig, ProjectsDatabaseServer } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EditsModule } from './edits/edits.module.js';
+import { DatabasesModule } from './databases/databases.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { LimitsModule } from './limits/limits.module.js';
+import { OperationsModule } from './operations/operations.module.js';
 import { PreviewsModule } from './previews/previews.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
+import { SecretsModule } from './secrets/secrets.module.js';
 import { SystemModule } from './system/system.module.js';
+import { VersionsModule } from './versions/versions.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, projectsDatabase: ProjectsDatabaseServer | null): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, databaseUrl), DatabaseModule, AuthModule, ProjectsModule, JobsModule, BuildsModule, PreviewsModule, SystemModule, AdminModule],
+      imports: [
+        ConfigModule.forRoot(config, databaseUrl, projectsDatabase),
+        EventEmitterModule.forRoot(),
+        DatabaseModule,
+        OperationsModule,
+        LimitsModule,
+        AuthModule,
+        ProjectsModule,
+        JobsModule,
+        BuildsModule,
+        EditsModule,
+        VersionsModule,
+        PreviewsModule,
+        SystemModule,
+        AdminModule,
+        DatabasesModule,
+        SecretsModule,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
       ],
     };
   }

@@ -131,3 +131,21 @@ describe('operators console', () => {
     expect(broken.body).toEqual({ error: 'Something went wrong on our side. Please try again.', code: ErrorCode.Internal });
   });
 });
+
+describe('/api/info', () => {
+  let t: TestApp;
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("shows where the model provider lives to operators only", async () => {
+    t = await startTestApp({ ADMIN_USER_IDS: ADMIN_ID, LLM_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://10.0.0.7:11434/v1' });
+    const admin = (await signUpWithId(t, ADMIN_ID)).cookie;
+    const member = (await signUp(t.http)).cookie;
+    const forAdmin = (await t.http.get('/api/info').set('Cookie', admin).expect(200)).body;
+    const forMember = (await t.http.get('/api/info').set('Cookie', member).expect(200)).body;
+    expect(forAdmin.provider).toEqual({ name: 'openai', model: expect.any(String), baseUrl: 'http://10.0.0.7:11434/v1' });
+    expect(forMember.provider).toEqual({ name: 'openai', model: forAdmin.provider.model, baseUrl: null });
+  });
+});

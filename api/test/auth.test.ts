@@ -16,7 +16,7 @@ describe('accounts', () => {
     expect(res.body.recoveryKey).toMatch(/^fk_[A-Za-z0-9_-]{32}$/);
     expect(res.body.user.keyHint).toBe(res.body.recoveryKey.slice(0, 7));
     const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!;
-    expect(cookie).toMatch(/^forge_session=/);
+    expect(cookie).toMatch(/^__Host-forge_session=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
 
@@ -36,7 +36,7 @@ describe('accounts', () => {
   it('signs out and back in with the recovery key', async () => {
     const { cookie, recoveryKey, userId } = await signUp(t.http);
     const out = await t.http.post('/api/auth/logout').set('Cookie', cookie).expect(200);
-    expect((out.headers['set-cookie'] as unknown as string[])[0]).toMatch(/forge_session=;/);
+    expect((out.headers['set-cookie'] as unknown as string[])[0]).toMatch(/__Host-forge_session=;/);
     await t.http.get('/api/auth/me').set('Cookie', cookie).expect(401);
 
     const login = await t.http.post('/api/auth/login').send({ recoveryKey: `  ${recoveryKey} ` }).expect(200);
@@ -73,7 +73,7 @@ describe('accounts', () => {
   );
 
   it('refuses a forged or expired session cookie', async () => {
-    await t.http.get('/api/projects').set('Cookie', 'forge_session=forged').expect(401);
+    await t.http.get('/api/projects').set('Cookie', '__Host-forge_session=forged').expect(401);
   });
 
   it('keeps health public', async () => {

@@ -55,7 +55,7 @@ describe('generation jobs', () => {
     const { jobId } = start.body as { jobId: string };
 
     const active = await t.http.get('/api/jobs/active').set('Cookie', alice).expect(200);
-    expect(active.body.jobs).toEqual([{ id: jobId, projectName: 'todo', projectId: null }]);
+    expect(active.body.jobs).toEqual([{ id: jobId, kind: 'generate', projectName: 'todo', projectId: null }]);
     expect((await t.http.get('/api/jobs/active').set('Cookie', bob).expect(200)).body.jobs).toEqual([]);
 
     // Two viewers at once see the same events.
@@ -104,7 +104,7 @@ describe('generation jobs', () => {
     const { events } = await stream(jobId, alice);
     expect(parsedEvents(events)).toContainEqual({ type: 'error', message: 'Anthropic: prompt is too long' });
     expect(events.at(-1)!.data).toBe('[DONE]');
-    expect((await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', alice).expect(200)).body).toEqual({ status: 'failed' });
+    expect((await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', alice).expect(200)).body).toEqual({ status: 'failed', error: 'Anthropic: prompt is too long' });
     await t.http.get('/api/projects/refused/tree').set('Cookie', alice).expect(404);
   });
 
@@ -122,5 +122,44 @@ describe('generation jobs', () => {
     expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4]);
     expect(parsedEvents(events)).toContainEqual({ type: 'error', message: INTERRUPTED_MESSAGE });
     expect(events.at(-1)!.data).toBe('[DONE]');
+  });
+});
+
+describe('one writer per project, a few jobs per account', () => {
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    // Slow enough that the first job still runs while the others arrive.
+    t = await startTestApp({ OFFLINE_AGENT_CHARS_PER_SECOND: '500', LIMIT_CONCURRENT_JOBS: '2' });
+    cookie = (await signUp(t.http)).cookie;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const start = (projectName: string) => t.http.post('/api/jobs/start').set('Cookie', cookie).send({ prompt: 'A todo app', projectName });
+
+  it('refuses a second generation of a project started at the same moment, naming the running one, and a save during it', async () => {
+    const [a, b] = await Promise.all([start('same'), start('same')]);
+    const [accepted, refused] = a.status === 201 ? [a, b] : [b, a];
+    expect(accepted.status).toBe(201);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: `A generation of "same" is running (job ${accepted.body.jobId}). Wait for it to finish, or follow it in the workspace.`,
+      code: 'project.busy',
+    });
+    const save = await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'same', files: { 'a.txt': 'x' } }).expect(409);
+    expect(save.body.code).toBe('project.busy');
+  });
+
+  it('refuses a job beyond the account\'s number running at once, with Retry-After', async () => {
+    await start('second').expect(201);
+    const third = await start('third').expect(429);
+    expect(third.body).toEqual({ error: 'You have 2 generations running, the most an account may run at once. Wait for one to finish.', code: 'rate_limited' });
+    expect(third.headers['retry-after']).toBe('60');
+    // Refused starts hold nothing: the project is free once the account has room.
+    const other = await signUp(t.http);
+    await t.http.post('/api/jobs/start').set('Cookie', other.cookie).send({ prompt: 'A todo app', projectName: 'third' }).expect(201);
   });
 });

@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../src/config/app-config.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { sandboxContainerOptions } from '../src/sandboxes/container-spec.js';
 import { DockerDriver } from '../src/sandboxes/docker.driver.js';
+import { SandboxHousekeepingService } from '../src/sandboxes/sandbox-housekeeping.service.js';
 import { SandboxesService } from '../src/sandboxes/sandboxes.service.js';
 import { type SseEvent, parsedEvents, readSse } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
@@ -139,9 +140,9 @@ describe('builds and previews in Docker', () => {
     const project = await prisma.project.findFirstOrThrow({ where: { name: 'vite-app' } });
     const longAgo = new Date(Date.now() - 3 * 3600_000);
     // Visits are recorded in batches: let the earlier ones land before moving the clock back.
-    await t.app.get(SandboxesService).stopIdle();
+    await t.app.get(SandboxHousekeepingService).stopIdle();
     await prisma.sandbox.update({ where: { projectId: project.id }, data: { lastVisitAt: longAgo, startedAt: longAgo, builtAt: longAgo } });
-    await t.app.get(SandboxesService).stopIdle();
+    await t.app.get(SandboxHousekeepingService).stopIdle();
     const sandbox = await prisma.sandbox.findUniqueOrThrow({ where: { projectId: project.id } });
     expect(sandbox.state).toBe('stopped');
     expect(await t.app.get(SandboxesService).target(project.id)).toBeNull();
@@ -158,7 +159,7 @@ describe('builds and previews in Docker', () => {
     // As a new process would find it: the database says stopped, the container still serves.
     await prisma.sandbox.update({ where: { projectId: project.id }, data: { state: 'stopped' } });
 
-    await t.app.get(SandboxesService).reconcile();
+    await t.app.get(SandboxHousekeepingService).reconcile();
 
     expect(await docker.inspect(ghost)).toBeNull();
     const sandbox = await prisma.sandbox.findUniqueOrThrow({ where: { projectId: project.id } });

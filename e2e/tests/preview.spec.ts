@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/accounts';
 
-// Spec section 4, generation flow, end to end: generate, save, build in a sandbox, preview.
+// The generation flow end to end: generate, save, build in a sandbox, preview.
 test('generate with the offline agent, watch the build, see the app in the preview frame and in a new tab', async ({ page, context, account }) => {
   void account; // signs the page in; deleted after, with its project and sandbox
   test.setTimeout(240_000);

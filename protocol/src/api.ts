@@ -25,6 +25,13 @@ export interface HealthResponse {
   version: string;
 }
 
+/** GET /api/ready: this server can take traffic (its database and container engine answer); else 503. */
+export interface ReadyResponse {
+  ok: true;
+  database: 'ok';
+  containerEngine: string;
+}
+
 export type LlmProviderName = 'anthropic' | 'openai' | 'offline';
 export interface InfoResponse {
   version: string;
@@ -79,8 +86,11 @@ export interface StartJobResponse {
 }
 
 export type JobStatus = 'running' | 'completed' | 'failed' | 'unknown';
+/** What a job does: a generation streams a new project; an edit changes an existing one. */
+export type JobKind = 'generate' | 'edit';
 export interface ActiveJob {
   id: string;
+  kind: JobKind;
   projectName: string;
   projectId: string | null;
 }
@@ -89,4 +99,6 @@ export interface ActiveJobsResponse {
 }
 export interface JobStatusResponse {
   status: JobStatus;
+  /** Why a failed job failed. */
+  error?: string | null;
 }

@@ -11,6 +11,9 @@ export const ErrorCode = {
   MalformedJson: 'malformed_json',
   Validation: 'validation',
   Unauthenticated: 'auth.unauthenticated',
+  /** A state-changing request from another site (a preview page, say). */
+  CrossSite: 'request.cross_site',
+  Forbidden: 'forbidden',
   InvalidRecoveryKey: 'auth.invalid_key',
   NotFound: 'not_found',
   ProjectNotFound: 'project.not_found',
@@ -19,6 +22,14 @@ export const ErrorCode = {
   InvalidPath: 'project.invalid_path',
   PayloadTooLarge: 'payload_too_large',
   Conflict: 'conflict',
+  /** Another job or edit of the project is running. */
+  ProjectBusy: 'project.busy',
+  /** Too many requests for now; `Retry-After` says when to try again. */
+  RateLimited: 'rate_limited',
+  /** An account's allowance (projects, stored bytes) is used up. */
+  QuotaExceeded: 'quota_exceeded',
+  /** A project's db:push or db:seed failed; `details` holds their output. */
+  DatabaseSetupFailed: 'database.setup_failed',
   Unavailable: 'unavailable',
   Internal: 'internal',
 } as const;

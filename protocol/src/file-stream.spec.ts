@@ -153,4 +153,15 @@ describe('FileStreamParser', () => {
     expect(parser.push('\n<<<')).toEqual([{ type: 'file_content', path: 'a.ts', text: '\n' }]);
     expect(parser.push('x')).toEqual([{ type: 'file_content', path: 'a.ts', text: '<<<x' }]);
   });
+
+  it('says which block a cut response left open, and of what kind, so the continuation can resume it', () => {
+    const parser = new FileStreamParser();
+    expect(parser.openBlock).toBeNull();
+    parser.push('<<<FILE a.ts>>>\nconst a');
+    expect(parser.openBlock).toEqual({ kind: 'file', path: 'a.ts' });
+    parser.push(' = 1;\n<<<END FILE>>>\n<<<EDIT b.ts>>>\n<<<SEARCH>>>\nold');
+    expect(parser.openBlock).toEqual({ kind: 'edit', path: 'b.ts' });
+    parser.push('\n<<<REPLACE>>>\nnew\n<<<END EDIT>>>\n<<<FILE ../x>>>\n');
+    expect(parser.openBlock).toBeNull();
+  });
 });

@@ -1,18 +1,34 @@
-// The file-stream protocol of the model's output (DESIGN.md): files between marker lines,
-// everything else commentary. One implementation for the server (which saves files) and the
-// web client (which shows them as they stream).
+// The file-stream protocol of the model's output: whole files, and (in edits and fixes) EDIT
+// blocks of SEARCH/REPLACE pairs and DELETE lines, between marker lines; everything else is
+// commentary. One implementation for the server (which saves files) and the web client (which
+// shows them as they stream).
 import { unsafePathReason } from './paths.js';
 
 export const FILE_START_PREFIX = '<<<FILE ';
+export const EDIT_START_PREFIX = '<<<EDIT ';
+export const DELETE_PREFIX = '<<<DELETE ';
 export const MARKER_SUFFIX = '>>>';
 export const FILE_END_MARKER = '<<<END FILE>>>';
+export const EDIT_END_MARKER = '<<<END EDIT>>>';
+export const SEARCH_MARKER = '<<<SEARCH>>>';
+export const REPLACE_MARKER = '<<<REPLACE>>>';
+
+export type BlockClosedBy = 'end_marker' | 'next_file' | 'stream_end';
 
 export type FileStreamEvent =
   /** A file opened; `continued` when the same path resumes after a cut response. */
   | { type: 'file_start'; path: string; continued: boolean }
   | { type: 'file_content'; path: string; text: string }
-  /** `closedBy`: its end marker, the next file's start marker, or the end of the stream. */
-  | { type: 'file_end'; path: string; closedBy: 'end_marker' | 'next_file' | 'stream_end' }
+  /** `closedBy`: its end marker, the next block's start marker, or the end of the stream. */
+  | { type: 'file_end'; path: string; closedBy: BlockClosedBy }
+  /** An EDIT block opened (or, `continued`, resumed after a cut response). */
+  | { type: 'edit_start'; path: string; continued: boolean }
+  /** A SEARCH text begins (a new pair), or its REPLACE text. */
+  | { type: 'edit_section'; path: string; section: 'search' | 'replace' }
+  /** Text of the section last opened; before the first SEARCH it belongs to no pair. */
+  | { type: 'edit_content'; path: string; text: string }
+  | { type: 'edit_end'; path: string; closedBy: BlockClosedBy }
+  | { type: 'file_delete'; path: string }
   | { type: 'commentary'; text: string }
   | { type: 'file_refused'; path: string; reason: string };
 
@@ -20,7 +36,16 @@ export function fileStartMarker(path: string): string {
   return `${FILE_START_PREFIX}${path}${MARKER_SUFFIX}`;
 }
 
-type Open = { path: string; refused: boolean } | null;
+export function editStartMarker(path: string): string {
+  return `${EDIT_START_PREFIX}${path}${MARKER_SUFFIX}`;
+}
+
+export function deleteMarker(path: string): string {
+  return `${DELETE_PREFIX}${path}${MARKER_SUFFIX}`;
+}
+
+type BlockKind = 'file' | 'edit';
+type Open = { kind: BlockKind; path: string; refused: boolean } | null;
 
 /**
  * Incremental parser. Feed chunks split anywhere; markers count only at the start of a line.
@@ -65,8 +90,14 @@ export class FileStreamParser {
     return events;
   }
 
+  /** The file (or edited file) being written, if any. */
   get openPath(): string | null {
     return this.open && !this.open.refused ? this.open.path : null;
+  }
+
+  /** The block being written and its kind, if any: what a continuation must resume. */
+  get openBlock(): { kind: 'file' | 'edit'; path: string } | null {
+    return this.open && !this.open.refused ? { kind: this.open.kind, path: this.open.path } : null;
   }
 
   private drain(events: FileStreamEvent[], final: boolean): void {
@@ -110,9 +141,9 @@ export class FileStreamParser {
     if (newline === -1 && !final && couldBeMarker(this.buffer)) return false;
     this.responseBoundary = false;
     const line = newline === -1 ? this.buffer : this.buffer.slice(0, newline);
-    const path = parseStartMarker(line);
-    if (path !== null && this.open && this.open.path === path) {
-      if (!this.open.refused) events.push({ type: 'file_start', path, continued: true });
+    const start = parseStartMarker(line);
+    if (start && this.open && this.open.kind === start.kind && this.open.path === start.path) {
+      if (!this.open.refused) events.push({ type: start.kind === 'file' ? 'file_start' : 'edit_start', path: start.path, continued: true });
       this.buffer = newline === -1 ? '' : this.buffer.slice(newline + 1);
       // The text after the marker joins the cut text: keep the line state of the cut.
       return true;
@@ -124,30 +155,44 @@ export class FileStreamParser {
 
   private handleMarkerLine(events: FileStreamEvent[], line: string): boolean {
     const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-    if (text === FILE_END_MARKER) {
+    // Either end marker closes whatever block is open: a model that mixes them up loses nothing.
+    if (text === FILE_END_MARKER || text === EDIT_END_MARKER) {
       this.closeOpen(events, 'end_marker');
       return true;
     }
-    const path = parseStartMarker(text);
-    if (path === null) return false;
-    if (this.open && this.open.path === path) {
-      if (!this.open.refused) events.push({ type: 'file_start', path, continued: true });
+    if (text === SEARCH_MARKER || text === REPLACE_MARKER) {
+      // Section markers mean something only inside an EDIT block; in a file they are its text.
+      if (this.open?.kind !== 'edit') return false;
+      if (!this.open.refused) events.push({ type: 'edit_section', path: this.open.path, section: text === SEARCH_MARKER ? 'search' : 'replace' });
+      return true;
+    }
+    const deleted = parsePathMarker(text, DELETE_PREFIX);
+    if (deleted !== null) {
+      this.closeOpen(events, 'next_file');
+      const reason = unsafePathReason(deleted);
+      events.push(reason ? { type: 'file_refused', path: deleted, reason } : { type: 'file_delete', path: deleted });
+      return true;
+    }
+    const start = parseStartMarker(text);
+    if (start === null) return false;
+    if (this.open && this.open.kind === start.kind && this.open.path === start.path) {
+      if (!this.open.refused) events.push({ type: start.kind === 'file' ? 'file_start' : 'edit_start', path: start.path, continued: true });
       return true;
     }
     this.closeOpen(events, 'next_file');
-    const reason = unsafePathReason(path);
+    const reason = unsafePathReason(start.path);
     if (reason) {
-      events.push({ type: 'file_refused', path, reason });
-      this.open = { path, refused: true };
+      events.push({ type: 'file_refused', path: start.path, reason });
+      this.open = { kind: start.kind, path: start.path, refused: true };
     } else {
-      events.push({ type: 'file_start', path, continued: false });
-      this.open = { path, refused: false };
+      events.push({ type: start.kind === 'file' ? 'file_start' : 'edit_start', path: start.path, continued: false });
+      this.open = { kind: start.kind, path: start.path, refused: false };
     }
     return true;
   }
 
-  private closeOpen(events: FileStreamEvent[], closedBy: 'end_marker' | 'next_file' | 'stream_end'): void {
-    if (this.open && !this.open.refused) events.push({ type: 'file_end', path: this.open.path, closedBy });
+  private closeOpen(events: FileStreamEvent[], closedBy: BlockClosedBy): void {
+    if (this.open && !this.open.refused) events.push({ type: this.open.kind === 'file' ? 'file_end' : 'edit_end', path: this.open.path, closedBy });
     this.open = null;
   }
 
@@ -155,9 +200,10 @@ export class FileStreamParser {
     if (!text) return;
     if (this.open) {
       if (this.open.refused) return;
+      const type = this.open.kind === 'file' ? 'file_content' : 'edit_content';
       const last = events[events.length - 1];
-      if (last?.type === 'file_content' && last.path === this.open.path) last.text += text;
-      else events.push({ type: 'file_content', path: this.open.path, text });
+      if (last?.type === type && last.path === this.open.path) last.text += text;
+      else events.push({ type, path: this.open.path, text });
     } else {
       const last = events[events.length - 1];
       if (last?.type === 'commentary') last.text += text;
@@ -166,17 +212,28 @@ export class FileStreamParser {
   }
 }
 
-function parseStartMarker(line: string): string | null {
-  const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-  if (!text.startsWith(FILE_START_PREFIX) || !text.endsWith(MARKER_SUFFIX)) return null;
-  const path = text.slice(FILE_START_PREFIX.length, -MARKER_SUFFIX.length).trim();
+function parsePathMarker(text: string, prefix: string): string | null {
+  if (!text.startsWith(prefix) || !text.endsWith(MARKER_SUFFIX)) return null;
+  const path = text.slice(prefix.length, -MARKER_SUFFIX.length).trim();
   return path.length > 0 ? path : null;
 }
 
+function parseStartMarker(line: string): { kind: BlockKind; path: string } | null {
+  const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  const file = parsePathMarker(text, FILE_START_PREFIX);
+  if (file !== null) return { kind: 'file', path: file };
+  const edit = parsePathMarker(text, EDIT_START_PREFIX);
+  return edit === null ? null : { kind: 'edit', path: edit };
+}
+
+const PATH_PREFIXES = [FILE_START_PREFIX, EDIT_START_PREFIX, DELETE_PREFIX];
+const WHOLE_MARKERS = [FILE_END_MARKER, EDIT_END_MARKER, SEARCH_MARKER, REPLACE_MARKER];
+
 /** Whether a partial line could still turn out to be a marker line. */
 function couldBeMarker(partial: string): boolean {
-  if (FILE_START_PREFIX.startsWith(partial) || FILE_END_MARKER.startsWith(partial)) return true;
-  return partial.startsWith(FILE_START_PREFIX) || partial === FILE_END_MARKER || partial === `${FILE_END_MARKER}\r`;
+  for (const marker of PATH_PREFIXES) if (marker.startsWith(partial) || partial.startsWith(marker)) return true;
+  for (const marker of WHOLE_MARKERS) if (marker.startsWith(partial) || partial === `${marker}\r`) return true;
+  return false;
 }
 
 export interface ParsedFile {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isSafeProjectPath, unsafePathReason } from './paths.js';
+import { fileFolderConflict, isSafeProjectPath, unsafePathReason } from './paths.js';
 
 describe('project paths', () => {
   it('accepts relative paths inside the project', () => {
@@ -18,7 +18,16 @@ describe('project paths', () => {
     ['src//App.tsx', 'empty or "." path segment'],
     ['./src/App.tsx', 'empty or "." path segment'],
     ['', 'empty path'],
+    [`src/${'x'.repeat(256)}.ts`, 'a path segment longer than 255 bytes'],
+    [`${'é'.repeat(128)}`, 'a path segment longer than 255 bytes'],
   ])('refuses %j (%s)', (path, reason) => {
     expect(unsafePathReason(path)).toBe(reason);
+  });
+
+  it('finds a path that would be both a file and a folder', () => {
+    expect(fileFolderConflict(['src/a.ts', 'src/b/c.ts', 'README.md'])).toBeNull();
+    expect(fileFolderConflict(['a', 'a/b'])).toBe('"a" cannot be both a file and the folder of "a/b"');
+    expect(fileFolderConflict(['x/y/z.ts', 'x/y'])).toBe('"x/y" cannot be both a file and the folder of "x/y/z.ts"');
+    expect(fileFolderConflict(['ab', 'a/b'])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-/** Spec section 5: letters, numbers, hyphens and underscores. */
+/** Letters, numbers, hyphens and underscores: safe in URLs, file names and DNS-like labels. */
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const PROJECT_NAME_MAX_LENGTH = 64;
 export const DEFAULT_PROJECT_NAME = 'my-react-app';

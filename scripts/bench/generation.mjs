@@ -157,7 +157,9 @@ async function startPlatform(modelUrl) {
   // With Docker running, each job's sandbox starts while it streams, as in production; the containers
   // carry their own instance label so they can all be removed afterwards.
   const instance = `bench-${process.pid}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0', SANDBOX_INSTANCE: instance };
+  // One account runs every job: the per-account limits are lifted for the measurement.
+  const limits = { LIMIT_CONCURRENT_JOBS: '1000', LIMIT_JOB_STARTS_PER_HOUR: '1000000', LIMIT_PROJECTS: '100000', LIMIT_STORED_MB: '100000', LIMIT_RUNNING_SANDBOXES: '1000' };
+  const env = { ...process.env, ...limits, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0', SANDBOX_INSTANCE: instance };
   delete env.DATABASE_URL;
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const app = spawn(process.execPath, [...profile, join(root, 'api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });

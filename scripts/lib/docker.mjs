@@ -147,3 +147,21 @@ export async function ensureDocker({ install = false } = {}) {
     return { ok: false, reason: `checking Docker failed: ${err.message}` };
   }
 }
+
+/**
+ * docker-compose (v1, Debian's package) for the compose test, installed with apt when missing.
+ * Resolves to { ok: true, version } or { ok: false, reason }; never throws.
+ */
+export function ensureDockerCompose() {
+  const version = () => spawnSync('docker-compose', ['version', '--short'], { encoding: 'utf8' });
+  let found = version();
+  if (found.status !== 0) {
+    if (!canUseApt()) return { ok: false, reason: 'docker-compose is not installed (Debian: sudo apt-get install -y docker-compose)' };
+    log('Installing docker-compose (apt-get install docker-compose)...');
+    const failure = aptInstall(['--no-install-recommends', 'docker-compose']);
+    if (failure) return { ok: false, reason: failure };
+    found = version();
+    if (found.status !== 0) return { ok: false, reason: `docker-compose does not run: ${(found.stderr || '').trim()}` };
+  }
+  return { ok: true, version: found.stdout.trim() };
+}

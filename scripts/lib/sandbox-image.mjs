@@ -176,15 +176,28 @@ async function ensureBootstrapBase({ rebuild = false, logFile }) {
 /** The build context: the recipe's files and deps/node_modules installed with the host's npm (cached by lockfile). */
 async function stageContext({ logFile }) {
   const context = join(cacheDir, 'context');
-  const deps = join(context, 'deps');
-  mkdirSync(deps, { recursive: true });
+  const modules = await installSandboxDependencies({ logFile });
   for (const name of readdirSync(context)) {
     if (name !== 'deps') rmSync(join(context, name), { recursive: true, force: true });
   }
   for (const name of readdirSync(recipeDir)) {
     if (!name.startsWith('.') && statSync(join(recipeDir, name)).isFile()) copyFileSync(join(recipeDir, name), join(context, name));
   }
+  const absent = NATIVE_PACKAGES.filter((name) => !existsSync(join(modules, name, 'package.json')));
+  if (absent.length > 0) {
+    throw new Error(`npm did not install ${absent.join(', ')} (is this host linux-x64 with glibc, and are optional dependencies allowed?)`);
+  }
+  return context;
+}
 
+/**
+ * The image's dependencies (sandbox-image/package.json and its lockfile) installed on the host in
+ * the build context's deps/node_modules, again only when the manifests change. The starter
+ * blueprints (api/blueprints) are type-checked against the same copy. Resolves to its path.
+ */
+async function installSandboxDependencies({ logFile }) {
+  const deps = join(cacheDir, 'context', 'deps');
+  mkdirSync(deps, { recursive: true });
   const manifests = ['package.json', 'package-lock.json'].map((name) => readFileSync(join(recipeDir, name)));
   const stamp = createHash('sha256').update(manifests[0]).update('\0').update(manifests[1]).digest('hex');
   const stampFile = join(deps, '.forge-staged');
@@ -204,11 +217,12 @@ async function stageContext({ logFile }) {
     writeFileSync(stampFile, stamp);
     log(`Sandbox dependencies installed (${seconds(started)})`);
   }
-  const absent = NATIVE_PACKAGES.filter((name) => !existsSync(join(deps, 'node_modules', name, 'package.json')));
-  if (absent.length > 0) {
-    throw new Error(`npm did not install ${absent.join(', ')} (is this host linux-x64 with glibc, and are optional dependencies allowed?)`);
-  }
-  return context;
+  return join(deps, 'node_modules');
+}
+
+/** installSandboxDependencies outside an image build, under the same lock. */
+export function ensureSandboxDependencies() {
+  return withBuildLock(() => installSandboxDependencies({ logFile: join(cacheDir, 'deps.log') }));
 }
 
 function processAlive(pid) {
@@ -249,6 +263,17 @@ async function withBuildLock(action) {
   } finally {
     rmSync(lockFile, { force: true });
   }
+}
+
+/**
+ * The base the sandbox image builds on: SANDBOX_BASE_IMAGE when set, else the one made offline once.
+ * The compose images (deploy/) build on the same base, so a machine makes it only once.
+ */
+export async function ensureBaseImage() {
+  const configured = process.env.SANDBOX_BASE_IMAGE?.trim();
+  if (configured) return configured;
+  if (imageExists(baseImageTag())) return baseImageTag();
+  return withBuildLock(() => ensureBootstrapBase({ logFile: join(cacheDir, 'build.log') }));
 }
 
 /** Checks the built image does what the platform relies on. */

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { type AuthUser, CurrentUser } from '../auth/auth.decorators.js';
+import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminService } from './admin.service.js';
 import { projectIdSchema } from './dto/project-id.dto.js';

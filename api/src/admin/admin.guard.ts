@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { notFound } from '../common/errors/domain-error.js';
-import type { AuthenticatedRequest } from '../auth/auth.decorators.js';
+import type { AuthenticatedRequest } from '../common/auth/auth.decorators.js';
 
 /**
  * Lets the accounts named by ADMIN_USER_IDS through. It runs after the global session guard, which has

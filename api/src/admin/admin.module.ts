@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
+import { SecretsModule } from '../secrets/secrets.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminService } from './admin.service.js';
 
 @Module({
-  imports: [SandboxesModule],
+  imports: [SandboxesModule, SecretsModule],
   controllers: [AdminController],
   providers: [AdminService, AdminGuard],
 })

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
-import type { AuthUser } from '../auth/auth.decorators.js';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { SecretsService } from '../secrets/secrets.service.js';
 
 export interface OkResponse {
   ok: true;
@@ -12,7 +13,10 @@ export interface OkResponse {
 export class AdminService {
   private readonly logger = new Logger('Admin');
 
-  constructor(private readonly sandboxes: SandboxesService) {}
+  constructor(
+    private readonly sandboxes: SandboxesService,
+    private readonly secrets: SecretsService,
+  ) {}
 
   async listSandboxes(): Promise<AdminSandboxesResponse> {
     return { sandboxes: await this.sandboxes.listForAdmin() };
@@ -36,7 +40,9 @@ export class AdminService {
     return { ok: true };
   }
 
+  /** The app's own output may print its secrets: operators see them masked. */
   async logs(projectId: string): Promise<AdminSandboxLogsResponse> {
-    return { logs: await this.sandboxes.logs(projectId) };
+    const logs = await this.sandboxes.logs(projectId);
+    return { logs: (await this.secrets.masker(projectId))(logs) };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FileStreamParser, fileStartMarker } from '@forge/protocol/file-stream';
-import type { ChatMessage, CompletionRequest, ImageInput, LlmProvider } from './llm-provider.js';
+import { FileStreamParser, editStartMarker, fileStartMarker } from '@forge/protocol/file-stream';
+import type { ChatMessage, CompletionRequest, ImageInput, LlmProvider, ProjectReader } from './llm-provider.js';
 import { ProviderError } from './llm-provider.js';
 import { PromptLibrary } from './prompt-library.js';
 
@@ -31,6 +31,11 @@ export type AgentEvent =
   /** Totals for the whole run so far. */
   | { type: 'usage'; inputTokens: number; outputTokens: number };
 
+/** The line people see while a request waits for an overloaded provider. */
+export function modelBusyMessage(retry: Extract<AgentEvent, { type: 'retry' }>): string {
+  return `⚠️ The model is busy (${retry.message}); retrying in ${Math.round(retry.delayMs / 1000)} s (attempt ${retry.attempt})`;
+}
+
 export class AgentError extends Error {
   override name = 'AgentError';
 }
@@ -52,6 +57,28 @@ export interface FixInput {
   maxOutputTokens: number;
   /** Model turns the fix may use: the first response and each continuation after an output-limit cut. */
   maxTurns: number;
+  /** A first answer that failed the checks, sent back once with what failed. */
+  retry?: AnswerRetry;
+}
+
+export interface EditInput {
+  projectName: string;
+  /** The person's request, in their words. */
+  request: string;
+  /** What the model is asked: the request, the project tree and the files that matter. */
+  prompt: string;
+  images?: ImageInput[];
+  /** The files shown in the prompt, by path. */
+  files: Record<string, string>;
+  /** The whole project, for providers that edit without a model. */
+  project: ProjectReader;
+  retry?: AnswerRetry;
+}
+
+/** The model's earlier answer and why it could not be applied. */
+export interface AnswerRetry {
+  answer: string;
+  feedback: string;
 }
 
 export interface RunOptions {
@@ -78,12 +105,29 @@ export class AgentService {
     );
   }
 
+  /** Changes a project as a person asked, with the versioned edit prompt. */
+  edit(input: EditInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
+    return this.run(
+      {
+        system: this.prompts.get('edit'),
+        messages: withRetry([{ role: 'user', content: input.prompt, images: input.images }], input.retry),
+        maxOutputTokens: this.settings.maxOutputTokens,
+        purpose: 'edit',
+        description: input.request,
+        projectName: input.projectName,
+        files: input.files,
+        project: input.project,
+      },
+      signal,
+    );
+  }
+
   /** Repairs a project whose build failed, with the versioned fix prompt. */
   fix(input: FixInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
     return this.run(
       {
         system: this.prompts.get('fix'),
-        messages: [{ role: 'user', content: input.request }],
+        messages: withRetry([{ role: 'user', content: input.request }], input.retry),
         maxOutputTokens: input.maxOutputTokens,
         purpose: 'fix',
         description: input.description,
@@ -142,32 +186,38 @@ export class AgentService {
       yield { type: 'usage', ...totals };
       if (stop === 'done') return;
 
-      const openPath = tracker.openPath;
+      const open = tracker.openBlock;
       if (continuation >= maxContinuations) {
         throw new AgentError(
           `The model's answer was cut off more than ${maxContinuations} times` +
-            (openPath ? `; ${openPath} was left incomplete and was not saved.` : '.'),
+            (open ? `; ${open.path} was left incomplete and was not saved.` : '.'),
         );
       }
-      messages.push({ role: 'assistant', content: text }, { role: 'user', content: continuationPrompt(openPath, text) });
+      messages.push({ role: 'assistant', content: text }, { role: 'user', content: continuationPrompt(open, text) });
       tracker.startResponse();
       yield { type: 'response_start', continuation: true, reason: stop };
     }
   }
 }
 
-function continuationPrompt(openPath: string | null, text: string): string {
-  if (!openPath) return 'Your answer was cut off. Continue exactly where it stopped, without repeating anything.';
+function continuationPrompt(open: { kind: 'file' | 'edit'; path: string } | null, text: string): string {
+  if (!open) return 'Your answer was cut off. Continue exactly where it stopped, without repeating anything.';
   const tail = text.slice(-120);
+  const what = open.kind === 'file' ? 'the file' : 'the EDIT block (inside its SEARCH or REPLACE text as it was)';
   return [
-    `Your answer was cut off while writing ${openPath}. Continue it: start your reply with the line`,
-    fileStartMarker(openPath),
-    'and then continue the file from the exact character where it stopped, without repeating anything. It stopped after:',
+    `Your answer was cut off while writing ${open.path}. Continue it: start your reply with the line`,
+    open.kind === 'file' ? fileStartMarker(open.path) : editStartMarker(open.path),
+    `and then continue ${what} from the exact character where it stopped, without repeating anything. It stopped after:`,
     '```',
     tail,
     '```',
-    'Then write the remaining files as before.',
+    'Then write the rest of your answer as before.',
   ].join('\n');
+}
+
+/** The conversation with an earlier answer and the reason it was refused, when there was one. */
+function withRetry(messages: ChatMessage[], retry: AnswerRetry | undefined): ChatMessage[] {
+  return retry ? [...messages, { role: 'assistant', content: retry.answer }, { role: 'user', content: retry.feedback }] : messages;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

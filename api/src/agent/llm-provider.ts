@@ -23,8 +23,17 @@ export interface CompletionRequest {
   /** The person's own words, for providers that work from the description alone. */
   description: string;
   projectName: string;
-  /** The project as it is, for edits and fixes. */
+  /** The project files shown to the model, for edits and fixes. */
   files?: Record<string, string>;
+  /** The whole project, for providers that change it without a model (the offline agent's edits). */
+  project?: ProjectReader;
+}
+
+/** Reads a project's files as they are. */
+export interface ProjectReader {
+  paths: string[];
+  /** A text file's content; null for a missing or binary one. */
+  read(path: string): Promise<string | null>;
 }
 
 export type ProviderEvent =

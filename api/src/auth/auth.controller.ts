@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { AuthService } from './auth.service.js';
-import { type AuthUser, CurrentUser, Public, SessionCookies } from './auth.decorators.js';
+import { type AuthUser, CurrentUser, Public } from '../common/auth/auth.decorators.js';
+import { RateLimited } from '../limits/rate-limited.decorator.js';
+import { SessionCookies } from './session-cookies.decorator.js';
 import type { SessionCookieJar } from './session-cookie.js';
 import { type LoginDto, loginSchema } from './dto/login.dto.js';
 
@@ -8,10 +10,10 @@ import { type LoginDto, loginSchema } from './dto/login.dto.js';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @Public() @Post('signup')
+  @Public() @RateLimited('signups') @Post('signup')
   signup(@SessionCookies() cookies: SessionCookieJar) { return this.auth.signup(cookies); }
 
-  @Public() @Post('login') @HttpCode(200)
+  @Public() @RateLimited('signins') @Post('login') @HttpCode(200)
   login(@Body({ schema: loginSchema }) body: LoginDto, @SessionCookies() cookies: SessionCookieJar) { return this.auth.login(body.recoveryKey, cookies); }
 
   @Public() @Post('logout') @HttpCode(200)

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { MeResponse, PublicUser, SignupResponse } from '@forge/protocol/api';
 import { ErrorCode } from '@forge/protocol/errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DomainError } from '../common/errors/domain-error.js';
-import type { AuthUser } from './auth.decorators.js';
-import { ProjectsService } from '../projects/projects.service.js';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
+import { ACCOUNT_DELETING, type AccountDeletingEvent } from '../common/events/domain-events.js';
 import { AuthRepository, type UserRecord } from './auth.repository.js';
 import { generateRecoveryKey, generateSessionToken, isWellFormedRecoveryKey, keyHint, sha256 } from './recovery-key.js';
 import type { SessionCookieJar } from './session-cookie.js';
@@ -21,7 +22,7 @@ export class AuthService {
 
   constructor(
     private readonly repository: AuthRepository,
-    private readonly projects: ProjectsService,
+    private readonly events: EventEmitter2,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,7 +60,7 @@ export class AuthService {
 
   /** Deletes the account, its sessions, projects and files. */
   async deleteAccount(user: AuthUser, cookies: SessionCookieJar): Promise<{ ok: true }> {
-    await this.projects.removeAllOf(user.id);
+    await this.events.emitAsync(ACCOUNT_DELETING, { userId: user.id } satisfies AccountDeletingEvent);
     await this.repository.deleteUser(user.id);
     cookies.clear();
     this.logger.log(`Deleted account ${user.id}`);

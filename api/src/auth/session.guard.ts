@@ -2,9 +2,9 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError } from '../common/errors/domain-error.js';
-import { type AuthenticatedRequest, IS_PUBLIC } from './auth.decorators.js';
+import { type AuthenticatedRequest, IS_PUBLIC } from '../common/auth/auth.decorators.js';
 import { AuthService } from './auth.service.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { sessionTokenOf } from './session-cookie.js';
 
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -15,7 +15,7 @@ export class SessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     const user = token ? await this.auth.authenticate(token) : null;
     if (user) request.user = user;
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);

@@ -6,7 +6,7 @@ import { OfflineStarterAgent } from '../agent/offline/offline-agent.js';
 import { PromptLibrary } from '../agent/prompt-library.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { AppConfig } from '../config/app-config.js';
-import type { ProjectsService } from '../projects/projects.service.js';
+import type { FileChangeSet, ProjectsService } from '../projects/projects.service.js';
 import { AutoFixService, type FixAttemptInput, MAX_CONTEXT_CHARS } from './auto-fix.service.js';
 
 type ScriptedResponse = { text: string; stop?: 'end_turn' | 'max_tokens' } | Error;
@@ -35,23 +35,33 @@ class ScriptedProvider implements LlmProvider {
   }
 }
 
-/** The project as ProjectsService shows it, in memory; writes are recorded. */
+const PROJECT_ID = 'project-1';
+
+/** The project as ProjectsService shows it, by id, in memory; writes are recorded. */
 function fakeProjects(initial: Record<string, string>) {
   const files = new Map(Object.entries(initial));
   const writes: Array<[string, string]> = [];
+  /** Paths whose write fails, as a full disk would: the change then lands not at all. */
+  const failing = new Set<string>();
+  const applied: FileChangeSet[] = [];
   const projects = {
-    tree: async () => ({ tree: [...files.keys()].sort() }),
-    file: async (_owner: string, _name: string, path: string) => {
-      const content = files.get(path);
+    filePaths: async (projectId: string) => (projectId === PROJECT_ID ? [...files.keys()].sort() : []),
+    readFile: async (projectId: string, path: string) => {
+      const content = projectId === PROJECT_ID ? files.get(path) : undefined;
       if (content === undefined) throw new DomainError(ErrorCode.FileNotFound, `File not found: ${path}`);
-      return { content };
+      return content;
     },
-    writeFile: async (_projectId: string, path: string, content: string) => {
-      writes.push([path, content]);
-      files.set(path, content);
+    applyChanges: async (_projectId: string, changes: FileChangeSet) => {
+      if ([...changes.writes.keys()].some((path) => failing.has(path))) throw new Error('ENOSPC: no space left on device');
+      applied.push(changes);
+      for (const [path, content] of changes.writes) {
+        writes.push([path, String(content)]);
+        files.set(path, String(content));
+      }
+      for (const path of changes.deletes) files.delete(path);
     },
   } as unknown as ProjectsService;
-  return { projects, files, writes };
+  return { projects, files, writes, failing, applied };
 }
 
 const CONFIG = { autoFix: { maxAttempts: 5, maxTurns: 10, maxTokens: 16_000 } } as AppConfig;
@@ -59,19 +69,19 @@ const CONFIG = { autoFix: { maxAttempts: 5, maxTurns: 10, maxTokens: 16_000 } } 
 function setup(responses: ScriptedResponse[], initial: Record<string, string> = PROJECT, config: AppConfig = CONFIG) {
   const provider = new ScriptedProvider(responses);
   const agent = new AgentService(provider, { ...DEFAULT_AGENT_SETTINGS, maxRetries: 0, retryBaseDelayMs: 1 }, new PromptLibrary());
-  const { projects, writes, files } = fakeProjects(initial);
+  const { projects, writes, files, failing, applied } = fakeProjects(initial);
   const service = new AutoFixService(config, agent, projects);
   const log: string[] = [];
   const input = (buildLog = TYPE_ERROR_LOG): FixAttemptInput => ({
     ownerId: 'owner-1',
-    projectId: 'project-1',
+    projectId: PROJECT_ID,
     projectName: 'recipe-box',
     buildLog,
     attempt: 1,
     log: (line) => log.push(line),
     signal: new AbortController().signal,
   });
-  return { service, provider, writes, files, log, input };
+  return { service, provider, writes, files, failing, applied, log, input };
 }
 
 const APP = [
@@ -173,6 +183,23 @@ describe('AutoFixService', () => {
     expect(writes).toEqual([]);
   });
 
+  it('ends with a DomainError when the fix cannot be saved, and saves none of its files', async () => {
+    const { service, writes, failing, log, input } = setup([
+      { text: fileBlock('src/App.tsx', FIXED_APP) + fileBlock('src/lib/format.ts', 'export const formatCount = String;\n') },
+    ]);
+    failing.add('src/App.tsx');
+
+    const attempt = service.attempt(input());
+
+    await expect(attempt).rejects.toBeInstanceOf(DomainError);
+    await expect(attempt).rejects.toMatchObject({
+      message: 'The automatic fix could not be saved',
+      details: 'ENOSPC: no space left on device',
+    });
+    expect(writes).toEqual([]);
+    expect(log.some((line) => line.startsWith('✏️'))).toBe(false);
+  });
+
   it('refuses a file outside the project, logs it and saves the others', async () => {
     const counter = 'export function Counter() {\n  return null;\n}\n';
     const { service, writes, log, input } = setup([
@@ -263,5 +290,60 @@ describe('AutoFixService', () => {
     expect(service.maxAttempts).toBe(5);
 
     expect(setup([]).service.availability()).toEqual({ available: true });
+  });
+
+  it('applies an answer of EDIT blocks and DELETE lines all at once, as one change', async () => {
+    const edit = '<<<EDIT src/App.tsx>>>\n<<<SEARCH>>>\n  const count: string = recipes.length;\n<<<REPLACE>>>\n  const count: number = recipes.length;\n<<<END EDIT>>>\n';
+    const { service, files, applied, log, input } = setup([{ text: `${edit}<<<DELETE public/favicon.svg>>>\n` }]);
+
+    const result = await service.attempt(input());
+
+    expect(files.get('src/App.tsx')).toBe(FIXED_APP);
+    expect(files.has('public/favicon.svg')).toBe(false);
+    expect(applied).toHaveLength(1);
+    expect(result.changedPaths).toEqual(['src/App.tsx', 'public/favicon.svg']);
+    expect(log).toContain('✏️ src/App.tsx:5  const count: [-string-]{+number+} = recipes.length;');
+    expect(log).toContain('🗑️ public/favicon.svg');
+  });
+
+  it('sends an answer with a placeholder back once, naming the block, and applies the second', async () => {
+    const lazy = fileBlock('src/App.tsx', "import { formatCount } from './lib/format';\n// ... rest of the code unchanged\n");
+    const { service, provider, writes, log, input } = setup([{ text: lazy }, { text: fileBlock('src/App.tsx', FIXED_APP) }]);
+
+    const result = await service.attempt(input());
+
+    expect(provider.requests).toHaveLength(2);
+    const feedback = provider.requests[1].messages.at(-1)!.content;
+    expect(feedback).toContain('- FILE src/App.tsx: a placeholder stands where code was ("// ... rest of the code unchanged")');
+    expect(provider.requests[1].messages.at(-2)).toEqual({ role: 'assistant', content: lazy });
+    expect(writes).toEqual([['src/App.tsx', FIXED_APP]]);
+    expect(result.changedPaths).toEqual(['src/App.tsx']);
+    expect(log).toContain('   • FILE src/App.tsx: a placeholder stands where code was ("// ... rest of the code unchanged"); write the whole file, or use an EDIT block');
+  });
+
+  it('writes nothing when the second answer fails the checks too', async () => {
+    const missing = '<<<EDIT src/App.tsx>>>\n<<<SEARCH>>>\n  const total = 0;\n<<<REPLACE>>>\n  const total = 1;\n<<<END EDIT>>>\n';
+    const { service, writes, log, input } = setup([{ text: missing }, { text: missing }]);
+
+    const result = await service.attempt(input());
+
+    expect(result.changedPaths).toEqual([]);
+    expect(writes).toEqual([]);
+    expect(log).toContain('❌ EDIT src/App.tsx: the SEARCH text was not found; quote the current lines exactly, with their indentation');
+  });
+
+  it('continues an EDIT block cut at the output limit, asking for its EDIT marker, and applies the joined block', async () => {
+    const block = '<<<EDIT src/App.tsx>>>\n<<<SEARCH>>>\n  const count: string = recipes.length;\n<<<REPLACE>>>\n  const count: number = recipes.length;\n<<<END EDIT>>>\n';
+    const cut = block.indexOf('number') + 3;
+    const { service, provider, files, input } = setup([
+      { text: block.slice(0, cut), stop: 'max_tokens' },
+      { text: `<<<EDIT src/App.tsx>>>\n${block.slice(cut)}` },
+    ]);
+
+    const result = await service.attempt(input());
+
+    expect(provider.requests[1].messages.at(-1)?.content).toContain('cut off while writing src/App.tsx. Continue it: start your reply with the line\n<<<EDIT src/App.tsx>>>');
+    expect(files.get('src/App.tsx')).toBe(FIXED_APP);
+    expect(result.changedPaths).toEqual(['src/App.tsx']);
   });
 });

@@ -1,12 +1,14 @@
 import { posix } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type FileStreamEvent, FileStreamParser, type ParsedFile, applyFileStreamEvents, fileStartMarker, FILE_END_MARKER } from '@forge/protocol/file-stream';
+import { fileStartMarker, FILE_END_MARKER } from '@forge/protocol/file-stream';
 import { ErrorCode } from '@forge/protocol/errors';
+import { stripAnsi } from '@forge/protocol/text';
 import { AgentService } from '../agent/agent.service.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { type BuildError, extractBuildErrors, formatBuildError } from './build-errors.js';
+import { type CheckedAnswer, checkedAnswer } from '../edits/checked-answer.js';
 import { wordDiffLines } from './word-diff.js';
 
 export interface FixAttemptInput {
@@ -40,8 +42,6 @@ const MAX_LOG_TAIL_CHARS = 6_000;
 const MAX_LOG_TAIL_LINES = 80;
 const MAX_TREE_ENTRIES = 1_000;
 const MAX_ERROR_LOG_CHARS = 160;
-const MAX_COMMENTARY_LINES = 4;
-const MAX_COMMENTARY_CHARS = 300;
 /** Read when no error names a project file: where a project's problems usually start. */
 const ENTRY_FILES = ['src/App.tsx', 'src/main.tsx', 'server/index.ts', 'vite.config.ts', 'tsconfig.json'];
 const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"\n]+)['"]/g;
@@ -77,64 +77,55 @@ export class AutoFixService {
     log(`🔧 Auto-fix attempt ${input.attempt}/${this.maxAttempts}: ${plural(errors.length, 'error')} to fix`);
     for (const error of errors) log(`   • ${shorten(formatBuildError(error), MAX_ERROR_LOG_CHARS)}`);
 
-    const tree = (await this.projects.tree(input.ownerId, input.projectName)).tree;
+    const tree = await this.projects.filePaths(input.projectId);
     const context = await this.readContext(input, errors, tree);
     const maxTurns = this.config.autoFix.maxTurns;
     const request = fixRequest({ input, errors, tree, context, maxAttempts: this.maxAttempts });
 
-    const parser = new FileStreamParser();
-    const streaming = new Map<string, ParsedFile>();
-    const saver = new FixSaver(input, this.projects, tree, context.shown);
-    const commentary = new CommentaryLog(log);
+    const description = errors.length > 0 ? `Fix the build: ${formatBuildError(errors[0])}` : 'Fix the failed build';
     const usage = { inputTokens: 0, outputTokens: 0 };
-    let turn = 1;
-
-    const handle = (events: FileStreamEvent[]) => {
-      for (const event of events) {
-        applyFileStreamEvents(streaming, [event]);
-        if (event.type === 'commentary') commentary.push(event.text);
-        else if (event.type === 'file_end') {
-          saver.enqueue(event.path, streaming.get(event.path)?.content ?? '');
-          streaming.delete(event.path);
-        } else if (event.type === 'file_refused') {
-          log(`⚠️ Refused file "${event.path}": ${event.reason}`);
-        }
-      }
-    };
-
+    const current = (path: string) => (tree.includes(path) ? this.readFile(input, path) : Promise.resolve(null));
+    let answer: CheckedAnswer;
     try {
-      const description = errors.length > 0 ? `Fix the build: ${formatBuildError(errors[0])}` : 'Fix the failed build';
-      const run = this.agent.fix(
-        { projectName: input.projectName, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns },
-        input.signal,
-      );
-      for await (const event of run) {
-        if (event.type === 'text') handle(parser.push(event.text));
-        else if (event.type === 'response_start') {
-          handle(parser.startResponse());
-          turn++;
-          log(`⏳ The answer was cut off; the agent continues it (turn ${turn}/${maxTurns})`);
-        } else if (event.type === 'retry') {
-          log(`⚠️ The model is busy (${event.message}); retrying in ${Math.round(event.delayMs / 1000)} s (attempt ${event.attempt})`);
-        } else if (event.type === 'usage') {
-          usage.inputTokens = event.inputTokens;
-          usage.outputTokens = event.outputTokens;
-        }
-      }
-      handle(parser.end());
-      commentary.end();
+      // The same checks and the same all-at-once apply as an edit: a failing answer goes back once.
+      answer = await checkedAnswer({
+        ask: (retry) =>
+          this.agent.fix({ projectName: input.projectName, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns, retry }, input.signal),
+        current,
+        log,
+        onContinued: (turn) => log(`⏳ The answer was cut off; the agent continues it (turn ${turn}/${maxTurns})`),
+        usage: (inputTokens, outputTokens) => {
+          usage.inputTokens = inputTokens;
+          usage.outputTokens = outputTokens;
+        },
+      });
     } catch (err) {
-      // Files completed before the failure stay saved and logged; the open one is dropped.
-      commentary.end();
-      await saver.finish().catch(() => undefined);
       if (input.signal.aborted) throw err;
       const message = (err as Error).message || 'the model gave no reason';
       this.logger.warn(`Fix attempt ${input.attempt} of ${input.projectName} (${input.projectId}) failed: ${message}`);
       throw new DomainError(ErrorCode.Unavailable, `The automatic fix failed: ${message}`);
     }
+    if (!answer.ok) {
+      log('⚠️ The agent proposed no changes that could be applied');
+      return { changedPaths: [], ...usage };
+    }
 
-    const changedPaths = await saver.finish();
-    if (changedPaths.length === 0) log('⚠️ The agent proposed no changes');
+    const { changes } = answer;
+    for (const change of answer.parsed) if (change.kind === 'file' && !changes.writes.has(change.path) && !changes.deletes.has(change.path)) log(`· ${change.path} unchanged`);
+    for (const warning of changes.warnings) log(warning);
+    const changedPaths = [...changes.modified, ...changes.created, ...changes.deleted];
+    if (changedPaths.length === 0) {
+      log('⚠️ The agent proposed no changes');
+      return { changedPaths, ...usage };
+    }
+    const before = new Map<string, string | null>();
+    for (const path of [...changes.modified, ...changes.deleted]) before.set(path, await current(path));
+    try {
+      await this.projects.applyChanges(input.projectId, { writes: changes.writes, deletes: changes.deletes }, { kind: 'fix', message: `Auto-fix attempt ${input.attempt}: ${description}` });
+    } catch (err) {
+      throw new DomainError(ErrorCode.Internal, 'The automatic fix could not be saved', (err as Error).message);
+    }
+    for (const path of changedPaths) for (const line of wordDiffLines(path, before.get(path) ?? null, changes.writes.get(path) ?? null)) log(line);
     this.logger.log(`Fix attempt ${input.attempt} of ${input.projectName} (${input.projectId}) changed ${changedPaths.length} files`);
     return { changedPaths, ...usage };
   }
@@ -176,7 +167,7 @@ export class AutoFixService {
 
   private async readFile(input: FixAttemptInput, path: string): Promise<string | null> {
     try {
-      const { content } = await this.projects.file(input.ownerId, input.projectName, path);
+      const content = await this.projects.readFile(input.projectId, path);
       // Binary files (images, fonts) cannot be shown as text.
       return content.includes('\u0000') ? null : content;
     } catch {
@@ -190,90 +181,6 @@ interface FixContext {
   shown: Record<string, string>;
   /** Files that were wanted but did not fit. */
   omitted: string[];
-}
-
-/** Saves the agent's files one after another as they complete, and logs what each changed. */
-class FixSaver {
-  private readonly changed: string[] = [];
-  private readonly known = new Map<string, string>();
-  private readonly existing: Set<string>;
-  private queue: Promise<void> = Promise.resolve();
-  private failure: DomainError | null = null;
-
-  constructor(
-    private readonly input: FixAttemptInput,
-    private readonly projects: ProjectsService,
-    tree: string[],
-    shown: Record<string, string>,
-  ) {
-    this.existing = new Set(tree);
-    for (const [path, content] of Object.entries(shown)) this.known.set(path, content);
-  }
-
-  enqueue(path: string, content: string): void {
-    this.queue = this.queue.then(async () => {
-      if (this.failure) return;
-      const before = await this.previous(path);
-      if (before === content) {
-        this.input.log(`· ${path} unchanged`);
-        return;
-      }
-      try {
-        await this.projects.writeFile(this.input.projectId, path, content);
-      } catch (err) {
-        this.failure = new DomainError(ErrorCode.Internal, `The automatic fix could not save ${path}`, (err as Error).message);
-        return;
-      }
-      this.known.set(path, content);
-      if (!this.changed.includes(path)) this.changed.push(path);
-      for (const line of wordDiffLines(path, before, content)) this.input.log(line);
-    });
-  }
-
-  /** Waits for every save; answers the changed paths, or throws the first failure. */
-  async finish(): Promise<string[]> {
-    await this.queue;
-    if (this.failure) throw this.failure;
-    return this.changed;
-  }
-
-  private async previous(path: string): Promise<string | null> {
-    const known = this.known.get(path);
-    if (known !== undefined) return known;
-    if (!this.existing.has(path)) return null;
-    try {
-      return (await this.projects.file(this.input.ownerId, this.input.projectName, path)).content;
-    } catch {
-      return null;
-    }
-  }
-}
-
-/** Logs the agent's commentary as `💬` lines: whole lines, trimmed, blank ones skipped, a few at most. */
-class CommentaryLog {
-  private pending = '';
-  private logged = 0;
-
-  constructor(private readonly log: (line: string) => void) {}
-
-  push(text: string): void {
-    this.pending += text;
-    const lines = this.pending.split('\n');
-    this.pending = lines.pop() ?? '';
-    for (const line of lines) this.emit(line);
-  }
-
-  end(): void {
-    this.emit(this.pending);
-    this.pending = '';
-  }
-
-  private emit(line: string): void {
-    const text = line.trim();
-    if (!text || this.logged >= MAX_COMMENTARY_LINES) return;
-    this.logged++;
-    this.log(`💬 ${shorten(text, MAX_COMMENTARY_CHARS)}`);
-  }
 }
 
 function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: string[]; context: FixContext; maxAttempts: number }): string {
@@ -307,8 +214,7 @@ function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: 
 
 /** The end of the build output, where the errors are, without colour codes. */
 function logTail(log: string): string {
-  // eslint-disable-next-line no-control-regex
-  const lines = log.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').trimEnd().split(/\r?\n/).slice(-MAX_LOG_TAIL_LINES);
+  const lines = stripAnsi(log).trimEnd().split(/\r?\n/).slice(-MAX_LOG_TAIL_LINES);
   const text = lines.join('\n');
   return text.length > MAX_LOG_TAIL_CHARS ? `…${text.slice(-MAX_LOG_TAIL_CHARS)}` : text;
 }

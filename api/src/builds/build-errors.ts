@@ -1,7 +1,8 @@
 // Finds the errors in a failed build's output (npm, tsc, Vite 8 / Rolldown, esbuild, Node), so the
 // auto-fix agent and the person watching see what broke and where, not a thousand lines of log.
 import { unsafePathReason } from '@forge/protocol/paths';
-import { SANDBOX_PROJECT_DIR } from '../sandboxes/container-spec.js';
+import { stripAnsi } from '@forge/protocol/text';
+import { SANDBOX_PROJECT_DIR } from '../sandboxes/sandboxes.service.js';
 
 export interface BuildError {
   /** Relative to the project; null when the error names no file inside it. */
@@ -17,9 +18,6 @@ const PROJECT_PREFIX = `${SANDBOX_PROJECT_DIR}/`;
 const MAX_MESSAGE_CHARS = 500;
 const THROW_SITE_LINES = 6;
 const STACK_LINES = 15;
-
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 
 const TSC_PLAIN = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.+)$/;
 const TSC_PRETTY = /^(.+?):(\d+):(\d+) - error (TS\d+): (.+)$/;
@@ -99,8 +97,7 @@ export function projectRelativePath(raw: string): string | null {
 }
 
 function cleanLines(log: string): string[] {
-  return log
-    .replace(ANSI, '')
+  return stripAnsi(log)
     .split(/\r?\n/)
     // A carriage return redraws the line (progress spinners): only the last drawing is seen.
     .map((line) => line.split('\r').filter((part) => part.length > 0).pop() ?? '');

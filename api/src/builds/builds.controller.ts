@@ -1,12 +1,14 @@
-import { Controller, Param, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { type AuthUser, CurrentUser } from '../auth/auth.decorators.js';
+import { Controller, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
+import { writeSse } from '../common/http/sse.js';
+import { StartsWork } from '../operations/drain.js';
 import { BuildsService } from './builds.service.js';
 
 @Controller('projects')
 export class BuildsController {
   constructor(private readonly builds: BuildsService) {}
 
-  @Post(':project/build')
-  build(@CurrentUser() user: AuthUser, @Param('project') project: string, @Res() res: Response) { return this.builds.build(user.id, project, res); }
+  @Post(':project/build') @StartsWork()
+  build(@CurrentUser() user: AuthUser, @Param('project') project: string, @Req() req: Request, @Res() res: Response) { return writeSse(req, res, this.builds.build(user.id, project)); }
 }

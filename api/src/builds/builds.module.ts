@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent/agent.module.js';
+import { DatabasesModule } from '../databases/databases.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
+import { SecretsModule } from '../secrets/secrets.module.js';
 import { AutoFixService } from './auto-fix.service.js';
 import { BuildsController } from './builds.controller.js';
 import { BuildsRepository } from './builds.repository.js';
 import { BuildsService } from './builds.service.js';
 
 @Module({
-  imports: [AgentModule, ProjectsModule, SandboxesModule],
+  imports: [AgentModule, ProjectsModule, SandboxesModule, SecretsModule, DatabasesModule],
   controllers: [BuildsController],
   providers: [BuildsService, BuildsRepository, AutoFixService],
+  exports: [BuildsService],
 })
 export class BuildsModule {}

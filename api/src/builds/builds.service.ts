@@ -1,20 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Response } from 'express';
-import { DomainError } from '../common/errors/domain-error.js';
+import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
+import type { SseSource } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DatabaseSetupService } from '../databases/database-setup.service.js';
+import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import { type CommandResult, type RunningContainer, SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult, SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { SecretsService } from '../secrets/secrets.service.js';
 import { AutoFixService } from './auto-fix.service.js';
 import { extractBuildErrors } from './build-errors.js';
+import { OutputLines } from './build-output.js';
 import { BuildQueue } from './build-queue.js';
 import { BuildRun } from './build-run.js';
+import { underWatchdog } from './build-watchdog.js';
 import { BuildsRepository } from './builds.repository.js';
 
 /** What the auto-fix loop gets of a failed build: its tail, where the errors are. */
 const MAX_FIX_LOG_CHARS = 200_000;
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 /**
  * Builds a project in its sandbox: install, build, start, then the preview. A failed build goes
@@ -33,8 +36,11 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly sandboxes: SandboxesService,
     private readonly autoFix: AutoFixService,
     private readonly repository: BuildsRepository,
+    private readonly secrets: SecretsService,
+    private readonly databases: DatabaseSetupService,
   ) {
-    this.queue = new BuildQueue(config.builds.concurrency);
+    // A build holds a running sandbox: an account builds at most as many projects at once as it may have running.
+    this.queue = new BuildQueue(config.builds.concurrency, config.limits.runningSandboxes);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -46,11 +52,33 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     for (const run of this.runs.values()) run.controller.abort();
   }
 
-  /** Streams the project's build, starting one unless one is running. */
-  async build(ownerId: string, name: string, res: Response): Promise<void> {
+  /** The project's build from its first event, starting one unless one is running; a missing project is refused first. */
+  async build(ownerId: string, name: string): Promise<SseSource> {
     const project = await this.projects.find(ownerId, name);
     const run = this.runs.get(project.id) ?? this.start(project.id, project.name, ownerId);
-    run.attach(res);
+    return run.attach();
+  }
+
+  /**
+   * A fresh build of the project after its files changed: once the running build (which may not
+   * have seen the change) has ended. Answers the new build's stream from its first event.
+   */
+  async rebuild(projectId: string): Promise<SseSource> {
+    await this.whenIdle(projectId);
+    const project = await this.projects.findById(projectId);
+    if (!project) throw projectNotFound();
+    return (this.runs.get(projectId) ?? this.start(project.id, project.name, project.ownerId)).attach();
+  }
+
+  /** Resolves once no build of the project runs (auto-fix included); true when it had to wait, after `onWait`. */
+  async whenIdle(projectId: string, onWait?: () => void): Promise<boolean> {
+    let waited = false;
+    for (let run = this.runs.get(projectId); run; run = this.runs.get(projectId)) {
+      if (!waited) onWait?.();
+      waited = true;
+      for await (const _ of run.attach());
+    }
+    return waited;
   }
 
   /** A build nobody asked for over HTTP: a visited preview that was stopped. */
@@ -64,6 +92,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   private start(projectId: string, projectName: string, ownerId: string): BuildRun {
     const run = new BuildRun(randomUUID(), projectId);
     this.runs.set(projectId, run);
+    workMetrics.buildStarted();
     void this.execute(run, projectName, ownerId)
       .catch((err: Error) => {
         // Only the engine failing outside a build step lands here; the viewer still gets an ending.
@@ -74,12 +103,14 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       .finally(() => {
         this.runs.delete(projectId);
         run.finish();
+        workMetrics.buildFinished(run.succeeded ? 'succeeded' : 'failed');
       });
     return run;
   }
 
   private async execute(run: BuildRun, projectName: string, ownerId: string): Promise<void> {
     let attempts = 0;
+    run.useMask(await this.secrets.masker(run.projectId));
     await this.repository.create(run.id, run.projectId);
     run.log(`🔨 Preparing the build of ${projectName}...`);
     const readiness = await this.sandboxes.readiness();
@@ -89,24 +120,25 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.repository.finish(run.id, { succeeded: false, attempts, error: readiness.error, lines: run.lines });
       return;
     }
-    const ahead = this.queue.ahead;
-    if (ahead > 0) run.log(`⏳ Waiting for a build slot: ${ahead} build${ahead === 1 ? '' : 's'} ahead (at most ${this.queue.capacity} at once)`);
-    await this.queue.acquire();
+    const ahead = this.queue.ahead(ownerId);
+    const cap = this.queue.accountCapacity;
+    if (this.queue.atAccountLimit(ownerId)) run.log(`⏳ Waiting for one of your builds to finish: an account builds at most ${cap} project${cap === 1 ? '' : 's'} at once (LIMIT_RUNNING_SANDBOXES)`);
+    else if (ahead > 0) run.log(`⏳ Waiting for a build slot: ${ahead} build${ahead === 1 ? '' : 's'} ahead (at most ${this.queue.capacity} at once)`);
+    const queuedAt = Date.now();
+    await this.queue.acquire(ownerId);
+    if (ahead > 0) run.log(`▶️ Got a build slot after ${((Date.now() - queuedAt) / 1000).toFixed(1)} s`);
     try {
       await this.repository.markRunning(run.id);
-      await this.sandboxes.ensureRecord(run.projectId);
-      await this.sandboxes.setState(run.projectId, { state: 'building' });
-      let container = await this.sandboxes.ensureContainer(run.projectId, (line) => run.log(line));
+      // Every step has its own limit; one watchdog over each pass stops what hangs regardless.
+      const watchdog = { limitMs: this.sandboxes.passLimitMs(), step: () => run.step, onExpire: () => this.sandboxes.abandon(run.projectId) };
+      await underWatchdog(watchdog, () => this.sandboxes.prepare(run.projectId, (line) => run.log(line)));
       let failure: string;
       for (;;) {
         attempts++;
-        const outcome = await this.buildOnce(run, container);
+        const outcome = await underWatchdog(watchdog, () => this.buildOnce(run));
         if (outcome.ok) {
-          await this.sandboxes.setState(run.projectId, { state: 'running', builtAt: new Date() });
-          const record = await this.sandboxes.ensureRecord(run.projectId);
-          const previewUrl = this.sandboxes.previewUrl(record.previewId);
-          run.log(`🎉 Preview ready at ${previewUrl}`);
-          run.result(true, previewUrl);
+          run.log(`🎉 Preview ready at ${outcome.previewUrl}`);
+          run.result(true, outcome.previewUrl);
           await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines });
           return;
         }
@@ -135,9 +167,8 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
           failure = `the automatic fix changed nothing: ${outcome.summary}`;
           break;
         }
+        // A runaway build stops its container; the next build starts it again.
         run.log(`🔁 Rebuilding with ${fix.changedPaths.length} changed file${fix.changedPaths.length === 1 ? '' : 's'} (build ${attempts + 1})...`);
-        // A runaway build stops its container; the next attempt starts it again.
-        container = await this.sandboxes.ensureContainer(run.projectId, (line) => run.log(line));
       }
       await this.fail(run, attempts, failure);
     } catch (err) {
@@ -146,42 +177,31 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn(`Build of ${projectName} (${run.projectId}): ${(err as Error).message}`);
       await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details });
     } finally {
-      this.queue.release();
+      this.queue.release(ownerId);
     }
   }
 
   private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }): Promise<void> {
-    await this.sandboxes.setState(run.projectId, { state: 'failed', builtAt: null }).catch(() => undefined);
+    await this.sandboxes.markFailed(run.projectId).catch(() => undefined);
     run.result(false, null);
     run.error(event?.error ?? 'Build failed', event ? event.details : summary);
     await this.repository.finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines }).catch(() => undefined);
   }
 
   /** One pass of copy, install, build and start; on failure, what the auto-fix loop needs. */
-  private async buildOnce(run: BuildRun, container: RunningContainer): Promise<{ ok: true } | { ok: false; summary: string; log: string }> {
-    const fileCount = await this.sandboxes.syncFiles(run.projectId, container);
-    run.log(`📁 Copied ${fileCount} files into the sandbox`);
-    run.log('📦 Installing dependencies and building (npm run build)...');
-    let output = '';
-    let partial = '';
-    const onOutput = (chunk: string) => {
-      output += chunk;
-      if (output.length > MAX_FIX_LOG_CHARS * 2) output = output.slice(-MAX_FIX_LOG_CHARS);
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) this.logOutputLine(run, line);
-    };
-    const started = Date.now();
-    const result = await this.sandboxes.runBuild(run.projectId, container, onOutput);
-    if (partial) this.logOutputLine(run, partial);
+  private async buildOnce(run: BuildRun): Promise<{ ok: true; previewUrl: string } | { ok: false; summary: string; log: string }> {
+    const log = (line: string) => run.log(line);
+    const output = new OutputLines((line) => run.output(line), MAX_FIX_LOG_CHARS);
+    const result = await this.sandboxes.build(run.projectId, log, (chunk) => output.write(chunk));
+    output.end();
     run.flushDropped();
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const seconds = (result.durationMs / 1000).toFixed(1);
     if (result.exitCode === 0) {
       run.log(`✅ Build successful in ${seconds} s`);
-      run.log('🚀 Starting the app...');
+      // A data app's database, before its app starts: provisioned and seeded the first time.
+      await this.databases.afterBuild(run.projectId, log);
       try {
-        await this.sandboxes.startApp(run.projectId, container, (line) => run.log(line));
-        return { ok: true };
+        return { ok: true, previewUrl: await this.sandboxes.serve(run.projectId, log) };
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         run.log(`❌ ${err.message}: ${err.details ?? ''}`);
@@ -190,21 +210,15 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const summary = this.explainFailure(result);
     run.log(`❌ ${summary} after ${seconds} s`);
-    const first = extractBuildErrors(output.replace(ANSI, ''), 1)[0];
+    const first = extractBuildErrors(output.tail(), 1)[0];
     const where = first?.file ? `${first.file}${first.line ? `:${first.line}` : ''} ` : '';
-    return { ok: false, summary: first ? `${where}${first.message}` : summary, log: output.slice(-MAX_FIX_LOG_CHARS) };
+    return { ok: false, summary: first ? `${where}${first.message}` : summary, log: output.tail() };
   }
 
   private explainFailure(result: CommandResult): string {
     if (result.timedOut) return `The build took longer than ${this.config.builds.timeoutSeconds} s and was stopped`;
-    if (result.killed) return `The build was killed (exit code ${result.exitCode}), usually because it ran out of memory (limit ${this.config.sandbox.memoryMb} MB)`;
+    if (result.outputLimited) return `The build printed more than ${BUILD_OUTPUT_LIMIT_BYTES / 1024 / 1024} MB of output and was stopped`;
+    if (result.killed) return `The build was killed (exit code ${result.exitCode}), usually because it ran out of memory (SANDBOX_MEMORY_MB: ${this.config.sandbox.memoryMb} MB)`;
     return `The build failed with exit code ${result.exitCode}`;
-  }
-
-  private logOutputLine(run: BuildRun, raw: string): void {
-    const line = raw.replace(ANSI, '').replace(/\r$/, '');
-    // A progress bar's carriage returns: only its final state is worth a line.
-    const visible = line.includes('\r') ? line.slice(line.lastIndexOf('\r') + 1) : line;
-    if (visible.trim()) run.log(visible);
   }
 }

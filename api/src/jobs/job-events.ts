@@ -1,30 +1,41 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { JobsRepository } from './jobs.repository.js';
+import { type AnyJobEvent, SSE_DONE } from '@forge/protocol/streams';
+import type { SseMessage } from '../common/http/sse.js';
+import { Channel } from '../common/streams/channel.js';
+import { type JobEventRecord, JobsRepository } from './jobs.repository.js';
 
-/** One job event as stored and as sent: `payload` is the SSE `data:` text, serialised once. */
-export interface JobEventRecord {
-  seq: number;
-  type: string;
-  payload: string;
-}
+/** Follows one job: each batch of events goes out in one write to its viewer. */
+export type JobViewer = Channel<readonly SseMessage[]>;
 
-/** Receives events in order; a replay arrives as one batch. */
-export type JobEventListener = (events: JobEventRecord[]) => void;
+/** Hides secret values in a text. */
+export type TextMask = (text: string) => string;
+const UNMASKED: TextMask = (text) => text;
 
 interface LiveLog {
   jobId: string;
+  /** Ids up to here are recorded as possibly sent; no event beyond it reaches a viewer. */
+  reserved: number;
+  reserving: Promise<void> | null;
+  /** The project's secrets, hidden in every string of every event before it is kept or sent. */
+  mask: TextMask;
   events: JobEventRecord[];
-  listeners: Set<JobEventListener>;
-  /** Appended this tick, not yet handed to listeners: one write per viewer per tick. */
+  viewers: Set<JobViewer>;
+  /** Appended this tick, not yet handed to viewers: one write per viewer per tick. */
   undelivered: JobEventRecord[];
   unpersisted: JobEventRecord[];
   finished: boolean;
 }
 
 export const DONE_EVENT_TYPE = 'done';
-export const DONE_PAYLOAD = '[DONE]';
+export const DONE_PAYLOAD = SSE_DONE;
 // Viewers get events at once from memory; the database catches up in one batch for all jobs.
 const FLUSH_DELAY_MS = 250;
+/**
+ * Event ids are reserved in the database in blocks before they are sent, so that after a crash the
+ * events that end an interrupted job are numbered past anything a viewer saw. The next block is
+ * asked for while half of this one is left, so sending never waits in practice.
+ */
+export const SEQ_BLOCK = 1000;
 
 /**
  * The event log of every job: appended by the runner, replayed and followed by any number of
@@ -40,57 +51,98 @@ export class JobEventLog implements OnApplicationShutdown {
 
   constructor(private readonly repository: JobsRepository) {}
 
-  open(jobId: string): void {
-    this.live.set(jobId, { jobId, events: [], listeners: new Set(), undelivered: [], unpersisted: [], finished: false });
+  /** Starts the log of a job whose ids up to `reserved` the database has reserved; `mask` hides its project's secrets. */
+  open(jobId: string, reserved: number, mask: TextMask = UNMASKED): void {
+    this.live.set(jobId, { jobId, reserved, reserving: null, mask, events: [], viewers: new Set(), undelivered: [], unpersisted: [], finished: false });
   }
 
-  /** Appends an event whose payload is `data` as JSON (the final [DONE] passes none). */
-  append(jobId: string, type: string, data?: object): JobEventRecord {
+  /** Appends an event, its strings masked, serialised once for storage and every viewer. */
+  append(jobId: string, event: AnyJobEvent): JobEventRecord {
+    const mask = this.live.get(jobId)?.mask ?? UNMASKED;
+    // Most jobs write a new project, with nothing to mask: they keep the plain, faster serialisation.
+    const payload = mask === UNMASKED ? JSON.stringify(event) : JSON.stringify(event, (_key, value: unknown) => (typeof value === 'string' ? mask(value) : value));
+    return this.record(jobId, event.type, payload);
+  }
+
+  private record(jobId: string, type: string, payload: string): JobEventRecord {
     const log = this.live.get(jobId);
     if (!log || log.finished) throw new Error(`Job ${jobId} has no open event log`);
-    const payload = data === undefined ? DONE_PAYLOAD : JSON.stringify(data);
     const event: JobEventRecord = { seq: log.events.length + 1, type, payload };
     log.events.push(event);
     log.unpersisted.push(event);
     if (log.undelivered.push(event) === 1) process.nextTick(() => this.deliver(log));
+    if (event.seq > log.reserved - SEQ_BLOCK / 2) this.reserveMore(log);
     this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
     return event;
+  }
+
+  private reserveMore(log: LiveLog): Promise<void> {
+    log.reserving ??= this.repository
+      .reserveSeq(log.jobId, SEQ_BLOCK)
+      .then((reserved) => {
+        log.reserved = reserved;
+      })
+      .catch((err: Error) => this.logger.error(`Reserving event ids of job ${log.jobId}: ${err.message}`))
+      .finally(() => {
+        log.reserving = null;
+        this.deliver(log);
+      });
+    return log.reserving;
   }
 
   /** Appends the final [DONE], waits until everything is stored, then serves the job from Postgres. */
   async close(jobId: string): Promise<void> {
     const log = this.live.get(jobId);
     if (!log || log.finished) return;
-    this.append(jobId, DONE_EVENT_TYPE);
+    this.record(jobId, DONE_EVENT_TYPE, DONE_PAYLOAD);
     log.finished = true;
+    // Viewers get the last events once their ids are reserved (or, if the database refuses, anyway).
+    while (log.events.length > log.reserved) {
+      const before = log.reserved;
+      await this.reserveMore(log);
+      if (log.reserved === before) break;
+    }
+    this.deliver(log, true);
     await this.flush();
     this.live.delete(jobId);
   }
 
-  private deliver(log: LiveLog): void {
-    const batch = log.undelivered.splice(0);
-    for (const listener of log.listeners) listener(batch);
+  /** One batch for every viewer, formatted once; [DONE] ends them. Events past the reserved ids wait. */
+  private deliver(log: LiveLog, force = false): void {
+    let count = log.undelivered.length;
+    while (!force && count > 0 && log.undelivered[count - 1]!.seq > log.reserved) count--;
+    const batch = log.undelivered.splice(0, count);
+    if (batch.length === 0 || log.viewers.size === 0) return;
+    const messages = batch.map(toMessage);
+    const done = batch[batch.length - 1]!.type === DONE_EVENT_TYPE;
+    for (const viewer of log.viewers) {
+      viewer.push(messages);
+      if (done) viewer.end();
+    }
   }
 
   /**
-   * Sends every event after `afterSeq`, then follows the job until [DONE].
-   * Answers a function that stops following.
+   * Every event after `afterSeq`, then the job live until [DONE], in batches. A viewer that stops
+   * early (its client went away) stops being followed.
    */
-  async follow(jobId: string, afterSeq: number, listener: JobEventListener): Promise<() => void> {
+  async follow(jobId: string, afterSeq: number): Promise<JobViewer> {
     const log = this.live.get(jobId);
     if (log) {
       // Synchronous from here: no event can slip between the replay and the subscription. A running
       // job's undelivered events come with its next delivery, so the replay stops short of them.
       const end = log.finished ? log.events.length : log.events.length - log.undelivered.length;
       const missed = log.events.slice(afterSeq, end);
-      if (missed.length > 0) listener(missed);
-      if (log.finished) return () => {};
-      log.listeners.add(listener);
-      return () => log.listeners.delete(listener);
+      const viewer: JobViewer = new Channel(() => log.viewers.delete(viewer));
+      if (missed.length > 0) viewer.push(missed.map(toMessage));
+      if (log.finished) viewer.end();
+      else log.viewers.add(viewer);
+      return viewer;
     }
     const stored = await this.repository.eventsAfter(jobId, afterSeq);
-    if (stored.length > 0) listener(stored);
-    return () => {};
+    const viewer: JobViewer = new Channel();
+    if (stored.length > 0) viewer.push(stored.map(toMessage));
+    viewer.end();
+    return viewer;
   }
 
   isLive(jobId: string): boolean {
@@ -120,4 +172,8 @@ export class JobEventLog implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.flush();
   }
+}
+
+function toMessage(event: JobEventRecord): SseMessage {
+  return { id: event.seq, data: event.payload };
 }

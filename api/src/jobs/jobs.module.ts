@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent/agent.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
+import { GenerationJob } from './generation-job.js';
+import { SecretsModule } from '../secrets/secrets.module.js';
 import { JobEventLog } from './job-events.js';
 import { JobRunner } from './job-runner.js';
 import { JobsController } from './jobs.controller.js';
@@ -9,9 +11,9 @@ import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
 
 @Module({
-  imports: [AgentModule, ProjectsModule, SandboxesModule],
+  imports: [AgentModule, ProjectsModule, SandboxesModule, SecretsModule],
   controllers: [JobsController],
-  providers: [JobsRepository, JobEventLog, JobRunner, JobsService],
+  providers: [JobsRepository, JobEventLog, JobRunner, GenerationJob, JobsService],
   exports: [JobsService],
 })
 export class JobsModule {}

@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import type { JobKind } from '@forge/protocol/api';
 import { PrismaService } from '../database/prisma.service.js';
-import type { JobEventRecord } from './job-events.js';
+
+/** One job event as stored and as sent: `payload` is the SSE `data:` text, serialised once. */
+export interface JobEventRecord {
+  seq: number;
+  type: string;
+  payload: string;
+}
 
 export interface NewJob {
+  id: string;
   ownerId: string;
+  kind: JobKind;
+  /** Known at the start for an edit; a generation links its project once it makes it. */
+  projectId?: string;
   projectName: string;
   prompt: string;
   provider: string;
@@ -14,20 +25,36 @@ export interface NewJob {
 export class JobsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(job: NewJob): Promise<{ id: string }> {
-    return this.prisma.job.create({ data: job, select: { id: true } });
+  /**
+   * A new running job with its first block of event ids reserved, unless the owner already runs
+   * `maxRunning` jobs (null then). Checked and created under a lock per owner, so two starts at
+   * once cannot both slip under the limit.
+   */
+  createIfUnder(job: NewJob, maxRunning: number, firstReservation: number): Promise<{ id: string; seqReserved: number } | null> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`jobs:${job.ownerId}`}))`;
+      const running = await tx.job.count({ where: { ownerId: job.ownerId, status: 'running' } });
+      if (running >= maxRunning) return null;
+      return tx.job.create({ data: { ...job, seqReserved: firstReservation }, select: { id: true, seqReserved: true } });
+    });
+  }
+
+  /** Extends the event ids the job may send by `block`; answers the new end. */
+  async reserveSeq(id: string, block: number): Promise<number> {
+    const job = await this.prisma.job.update({ where: { id }, data: { seqReserved: { increment: block } }, select: { seqReserved: true } });
+    return job.seqReserved;
   }
 
   listRunning(ownerId: string) {
     return this.prisma.job.findMany({
       where: { ownerId, status: 'running' },
       orderBy: { createdAt: 'desc' },
-      select: { id: true, projectName: true, projectId: true },
+      select: { id: true, kind: true, projectName: true, projectId: true },
     });
   }
 
   findForOwner(ownerId: string, id: string) {
-    return this.prisma.job.findFirst({ where: { id, ownerId }, select: { id: true, status: true } });
+    return this.prisma.job.findFirst({ where: { id, ownerId }, select: { id: true, status: true, error: true } });
   }
 
   async setProject(id: string, projectId: string): Promise<void> {
@@ -44,7 +71,7 @@ export class JobsRepository {
 
   /** Jobs left running by a server that stopped; they end as failed. */
   async listInterrupted() {
-    return this.prisma.job.findMany({ where: { status: 'running' }, select: { id: true } });
+    return this.prisma.job.findMany({ where: { status: 'running' }, select: { id: true, kind: true, seqReserved: true } });
   }
 
   async lastSeq(jobId: string): Promise<number> {

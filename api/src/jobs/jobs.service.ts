@@ -1,46 +1,82 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import type { ActiveJobsResponse, JobStatusResponse, StartJobResponse } from '@forge/protocol/api';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { ActiveJobsResponse, JobKind, JobStatusResponse, StartJobResponse } from '@forge/protocol/api';
+import type { AnyJobEvent } from '@forge/protocol/streams';
 import { normalizeProjectName } from '@forge/protocol/project-name';
-import { notFound } from '../common/errors/domain-error.js';
+import { ErrorCode } from '@forge/protocol/errors';
+import { DomainError, notFound } from '../common/errors/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import type { SseSource } from '../common/http/sse.js';
 import { AgentService } from '../agent/agent.service.js';
+import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
+import { SecretsService } from '../secrets/secrets.service.js';
 import type { StartJobDto } from './dto/start-job.dto.js';
-import { DONE_EVENT_TYPE, DONE_PAYLOAD, JobEventLog, type JobEventRecord } from './job-events.js';
-import { JobRunner } from './job-runner.js';
+import { DONE_EVENT_TYPE, DONE_PAYLOAD, JobEventLog, SEQ_BLOCK } from './job-events.js';
+import { GenerationJob } from './generation-job.js';
+import { JobRunner, type JobWork } from './job-runner.js';
+import { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from './job-messages.js';
 import { JobsRepository } from './jobs.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const HEARTBEAT_MS = 15_000;
-export const INTERRUPTED_MESSAGE =
-  'The server stopped while this job was running. The files it had completed are saved; generate again to finish the project.';
+export { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from './job-messages.js';
+
+/** What a job is about, before it runs. */
+export interface JobSpec {
+  kind: JobKind;
+  projectName: string;
+  /** The edit's project; a generation makes its own. */
+  projectId?: string;
+  /** The description or the edit request. */
+  prompt: string;
+}
 
 @Injectable()
 export class JobsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Jobs');
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: JobsRepository,
     private readonly events: JobEventLog,
     private readonly runner: JobRunner,
+    private readonly generation: GenerationJob,
     private readonly agent: AgentService,
     private readonly projects: ProjectsService,
+    private readonly secrets: SecretsService,
   ) {}
 
   async start(ownerId: string, dto: StartJobDto): Promise<StartJobResponse> {
     const projectName = normalizeProjectName(dto.projectName);
     this.projects.assertValidName(projectName);
-    const job = await this.repository.create({
-      ownerId,
-      projectName,
-      prompt: dto.prompt,
-      provider: this.agent.provider.name,
-      model: this.agent.provider.model,
-    });
-    this.events.open(job.id);
-    // The job belongs to the server now: it runs whether or not anyone watches.
-    void this.runner.run({ id: job.id, ownerId, input: { prompt: dto.prompt, projectName, images: dto.images } });
-    return { jobId: job.id };
+    const input = { prompt: dto.prompt, projectName, images: dto.images };
+    return { jobId: await this.launch(ownerId, { kind: 'generate', projectName, prompt: dto.prompt }, this.generation.work(input, ownerId)) };
+  }
+
+  /**
+   * Starts a job of any kind on the server and answers its id: the project is claimed for it (a
+   * second generation or edit of the project is refused with 409 naming this job), the account's
+   * running jobs are counted, and the work runs whether or not anyone watches.
+   */
+  async launch(ownerId: string, spec: JobSpec, work: JobWork): Promise<string> {
+    const id = randomUUID();
+    const release = this.projects.claim(ownerId, spec.projectName, { kind: spec.kind === 'generate' ? 'generation' : 'edit', jobId: id });
+    try {
+      const job = await this.repository.createIfUnder(
+        { id, ownerId, kind: spec.kind, projectId: spec.projectId, projectName: spec.projectName, prompt: spec.prompt, provider: this.agent.provider.name, model: this.agent.provider.model },
+        this.config.limits.concurrentJobs,
+        SEQ_BLOCK,
+      );
+      if (!job) throw tooManyRunning(this.config.limits.concurrentJobs, spec.kind);
+      // A project with saved secrets: none of them may show in its events.
+      this.events.open(job.id, job.seqReserved, await this.secrets.maskerForName(ownerId, spec.projectName));
+      workMetrics.jobStarted();
+      void this.runner.run({ id: job.id, ownerId }, work).finally(release);
+      return job.id;
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
 
   async active(ownerId: string): Promise<ActiveJobsResponse> {
@@ -48,36 +84,14 @@ export class JobsService implements OnApplicationBootstrap {
   }
 
   async status(ownerId: string, id: string): Promise<JobStatusResponse> {
-    return { status: (await this.find(ownerId, id)).status };
+    const job = await this.find(ownerId, id);
+    return job.status === 'failed' ? { status: job.status, error: job.error } : { status: job.status };
   }
 
-  /** Server-sent events: everything after Last-Event-ID (or from the start), then live until [DONE]. */
-  async stream(ownerId: string, id: string, req: Request, res: Response): Promise<void> {
+  /** Everything after `afterSeq` (0: from the start), then live until [DONE]; a missing job is refused first. */
+  async stream(ownerId: string, id: string, afterSeq: number): Promise<SseSource> {
     await this.find(ownerId, id);
-    const afterSeq = Math.max(0, Number.parseInt(String(req.get('last-event-id') ?? req.query.lastEventId ?? '0'), 10) || 0);
-    res.status(200).set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-    res.socket?.setNoDelay(true);
-
-    let stop: () => void = () => {};
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const end = () => {
-      clearInterval(heartbeat);
-      stop();
-      if (!res.writableEnded) res.end();
-    };
-    req.on('close', end);
-    stop = await this.events.follow(id, afterSeq, (events) => {
-      res.write(events.map(formatEvent).join(''));
-      if (events[events.length - 1]!.type === DONE_EVENT_TYPE) end();
-    });
-    if (res.writableEnded) stop();
-    else if (!this.events.isLive(id)) end();
+    return this.events.follow(id, afterSeq);
   }
 
   private async find(ownerId: string, id: string) {
@@ -88,20 +102,25 @@ export class JobsService implements OnApplicationBootstrap {
 
   /** Jobs a stopped server left running end as failed, with a clear message to their viewers. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const { id } of await this.repository.listInterrupted()) {
+    for (const { id, kind, seqReserved } of await this.repository.listInterrupted()) {
       if (this.events.isLive(id)) continue;
-      const lastSeq = await this.repository.lastSeq(id);
+      // Past every id a viewer may have seen, even those never stored: a resuming viewer gets these.
+      const after = Math.max(await this.repository.lastSeq(id), seqReserved);
+      const message = kind === 'edit' ? INTERRUPTED_EDIT_MESSAGE : INTERRUPTED_MESSAGE;
+      const ending: AnyJobEvent[] = kind === 'edit' ? [{ type: 'error', message }] : [{ type: 'error', message }, { type: 'status', status: 'failed', filesSaved: 0 }];
       await this.repository.insertEvents(id, [
-        { seq: lastSeq + 1, type: 'error', payload: JSON.stringify({ type: 'error', message: INTERRUPTED_MESSAGE }) },
-        { seq: lastSeq + 2, type: 'status', payload: JSON.stringify({ type: 'status', status: 'failed' }) },
-        { seq: lastSeq + 3, type: DONE_EVENT_TYPE, payload: DONE_PAYLOAD },
+        ...ending.map((event, i) => ({ seq: after + 1 + i, type: event.type, payload: JSON.stringify(event) })),
+        { seq: after + 1 + ending.length, type: DONE_EVENT_TYPE, payload: DONE_PAYLOAD },
       ]);
-      await this.repository.finish(id, 'failed', INTERRUPTED_MESSAGE);
+      await this.repository.finish(id, 'failed', message);
       this.logger.warn(`Job ${id} was running when the server stopped; marked failed`);
     }
   }
 }
 
-export function formatEvent(event: JobEventRecord): string {
-  return `id: ${event.seq}\ndata: ${event.payload}\n\n`;
+/** Running jobs end by themselves; a minute is a fair time to look again. */
+function tooManyRunning(limit: number, kind: JobKind): DomainError {
+  const what = kind === 'generate' ? ['a generation', 'generations'] : ['a generation or edit', 'generations or edits'];
+  const running = limit === 1 ? `${what[0]} running` : `${limit} ${what[1]} running`;
+  return new DomainError(ErrorCode.RateLimited, `You have ${running}, the most an account may run at once. Wait for one to finish.`, undefined, 60);
 }

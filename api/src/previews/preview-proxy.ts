@@ -2,13 +2,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createProxyServer } from 'http-proxy-3';
+import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DrainState } from '../operations/drain.js';
+import { type PreviewOutcome, workMetrics } from '../operations/work-metrics.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { ownHostCookies } from './preview-cookies.js';
 import { type PreviewPage, previewPage } from './preview-pages.js';
 
 const PREVIEW_ID = /^[a-z2-7]{20}$/;
 /** How long a preview's route is trusted before the database and Docker are asked again. */
 const ROUTE_TTL_MS = 2000;
+/** An id nobody has is asked about again only after this: ids are unguessable, new ones are rare. */
+const UNKNOWN_ID_TTL_MS = 30_000;
+/** Routes kept at most; the least recently visited go first, so random ids cannot grow memory. */
+const MAX_CACHED_ROUTES = 10_000;
 
 type Route =
   | { kind: 'proxy'; projectId: string; target: string }
@@ -21,15 +29,19 @@ type Route =
 @Injectable()
 export class PreviewProxy {
   private readonly logger = new Logger('Previews');
-  private readonly routes = new Map<string, { route: Route; expires: number }>();
+  private readonly routes = new LRUCache<string, Route>({ max: MAX_CACHED_ROUTES, ttl: ROUTE_TTL_MS, ttlAutopurge: false });
   private readonly proxy = createProxyServer({ ws: true, xfwd: true, proxyTimeout: 60_000 });
   private readonly suffix: string;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sandboxes: SandboxesService,
+    private readonly drain: DrainState,
   ) {
     this.suffix = `.${config.previewDomain}`;
+    this.proxy.on('proxyRes', (proxyRes, req) => {
+      proxyRes.headers['set-cookie'] = ownHostCookies(proxyRes.headers['set-cookie'], req.headers.host ?? '');
+    });
     // A failed upstream must answer the visitor, never crash the process or leak the socket.
     this.proxy.on('error', (err, req, target) => {
       const previewId = this.previewIdOf(req);
@@ -44,6 +56,11 @@ export class PreviewProxy {
     });
   }
 
+  /** How many routes are remembered now. */
+  get cachedRoutes(): number {
+    return this.routes.size;
+  }
+
   /** The preview id a request is for, or null when it is for the platform itself. */
   previewIdOf(req: IncomingMessage): string | null {
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
@@ -55,12 +72,17 @@ export class PreviewProxy {
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const previewId = this.previewIdOf(req);
     if (previewId === null) return next();
+    const measured = workMetrics.previewRequest();
+    let outcome: PreviewOutcome = 'error';
+    res.once('close', () => measured(outcome));
     void this.route(previewId).then(
       (route) => {
         if (route.kind === 'proxy') {
+          outcome = 'proxied';
           this.sandboxes.recordVisit(route.projectId);
           this.proxy.web(req, res, { target: route.target });
         } else {
+          outcome = 'page';
           sendPage(res, route.page);
         }
       },
@@ -91,15 +113,17 @@ export class PreviewProxy {
   }
 
   private async route(previewId: string): Promise<Route> {
+    // Not an id we ever hand out: answered without a lookup, and not worth a cache slot.
+    if (!PREVIEW_ID.test(previewId)) return { kind: 'page', projectId: null, page: 'not-found' };
     const cached = this.routes.get(previewId);
-    if (cached && cached.expires > Date.now()) return cached.route;
+    if (cached) return cached;
     const route = await this.resolve(previewId);
-    this.routes.set(previewId, { route, expires: Date.now() + ROUTE_TTL_MS });
+    const unknown = route.kind === 'page' && route.projectId === null;
+    this.routes.set(previewId, route, { ttl: unknown ? UNKNOWN_ID_TTL_MS : ROUTE_TTL_MS });
     return route;
   }
 
   private async resolve(previewId: string): Promise<Route> {
-    if (!PREVIEW_ID.test(previewId)) return { kind: 'page', projectId: null, page: 'not-found' };
     const sandbox = await this.sandboxes.findByPreviewId(previewId);
     if (!sandbox) return { kind: 'page', projectId: null, page: 'not-found' };
     const projectId = sandbox.projectId;
@@ -109,7 +133,9 @@ export class PreviewProxy {
       if (target) return { kind: 'proxy', projectId, target };
     }
     if (!sandbox.builtAt) return { kind: 'page', projectId, page: sandbox.state === 'failed' ? 'failed' : 'not-built' };
-    // Built, but stopped (idle, by an operator, or its container went away): start it again.
+    // Built, but stopped (idle, by an operator, or its container went away): start it again,
+    // unless this server is shutting down and starts no builds.
+    if (this.drain.draining) return { kind: 'page', projectId, page: 'unreachable' };
     this.sandboxes.wake(projectId);
     return { kind: 'page', projectId, page: 'starting' };
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { type AuthUser, CurrentUser } from '../auth/auth.decorators.js';
+import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
 import { PreviewsService } from './previews.service.js';
 
 @Controller('projects')

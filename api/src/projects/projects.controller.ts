@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
-import { type AuthUser, CurrentUser } from '../auth/auth.decorators.js';
-import { type SaveProjectDto, saveProjectSchema } from './dto/save-project.dto.js';
+import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
+import { BodyLimit } from '../common/http/json-body.js';
+import { SAVE_PROJECT_BODY_LIMIT_BYTES, type SaveProjectDto, saveProjectSchema } from './dto/save-project.dto.js';
 import { ProjectsService } from './projects.service.js';
 
 @Controller('projects')
@@ -10,7 +11,7 @@ export class ProjectsController {
   @Get()
   list(@CurrentUser() user: AuthUser) { return this.projects.list(user.id); }
 
-  @Post('save')
+  @Post('save') @BodyLimit(SAVE_PROJECT_BODY_LIMIT_BYTES)
   save(@CurrentUser() user: AuthUser, @Body({ schema: saveProjectSchema }) body: SaveProjectDto) { return this.projects.save(user.id, body.projectName, body.files); }
 
   @Get(':project/tree')

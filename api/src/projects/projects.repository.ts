@@ -73,11 +73,11 @@ export class ProjectsRepository {
     return stale.map((f) => f.path);
   }
 
-  /** Makes the recorded file set exactly `files`. */
-  async replaceFiles(projectId: string, files: FileRecord[]): Promise<void> {
+  /** Records written and deleted files, and marks the project modified, in one transaction. */
+  async applyFileChanges(projectId: string, upserts: FileRecord[], deletes: string[]): Promise<void> {
     await this.prisma.$transaction([
-      this.prisma.projectFile.deleteMany({ where: { projectId, path: { notIn: files.map((f) => f.path) } } }),
-      ...files.map((file) =>
+      this.prisma.projectFile.deleteMany({ where: { projectId, path: { in: deletes } } }),
+      ...upserts.map((file) =>
         this.prisma.projectFile.upsert({
           where: { projectId_path: { projectId, path: file.path } },
           create: { projectId, ...file },
@@ -86,6 +86,27 @@ export class ProjectsRepository {
       ),
       this.prisma.project.update({ where: { id: projectId }, data: { updatedAt: new Date() } }),
     ]);
+  }
+
+  /** The recorded sha256 of each of `paths` the project has. */
+  async fileHashes(projectId: string, paths: string[]): Promise<Map<string, string>> {
+    const rows = await this.prisma.projectFile.findMany({ where: { projectId, path: { in: paths } }, select: { path: true, sha256: true } });
+    return new Map(rows.map((row) => [row.path, row.sha256]));
+  }
+
+  countOf(ownerId: string): Promise<number> {
+    return this.prisma.project.count({ where: { ownerId } });
+  }
+
+  async storedBytesOf(ownerId: string): Promise<number> {
+    const sum = await this.prisma.projectFile.aggregate({ where: { project: { ownerId } }, _sum: { sizeBytes: true } });
+    return sum._sum.sizeBytes ?? 0;
+  }
+
+  /** Bytes of the project's files at `paths`, or of all its files when `paths` is null. */
+  async storedBytesOfFiles(projectId: string, paths: string[] | null): Promise<number> {
+    const sum = await this.prisma.projectFile.aggregate({ where: { projectId, ...(paths ? { path: { in: paths } } : {}) }, _sum: { sizeBytes: true } });
+    return sum._sum.sizeBytes ?? 0;
   }
 
   async idsOfOwner(ownerId: string): Promise<string[]> {

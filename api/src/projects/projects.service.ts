@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, StreamableFile } from '@nestjs/common';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { type ArchiverError, ZipArchive } from 'archiver';
 import type {
   FileContentResponse,
@@ -8,20 +9,45 @@ import type {
   SaveProjectResponse,
 } from '@forge/protocol/api';
 import { ErrorCode } from '@forge/protocol/errors';
+import { fileFolderConflict, unsafePathReason } from '@forge/protocol/paths';
 import { projectNameError } from '@forge/protocol/project-name';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
+import {
+  ACCOUNT_DELETING,
+  type AccountDeletingEvent,
+  PROJECT_CHANGED,
+  PROJECT_CHANGING,
+  PROJECT_DELETING,
+  type ProjectChangedEvent,
+  type ProjectChangingEvent,
+  type ProjectDeletingEvent,
+  type VersionNote,
+} from '../common/events/domain-events.js';
+import { ProjectChanges } from './project-changes.js';
+import { type ProjectClaimHolder, ProjectClaims, type ReleaseClaim } from './project-claims.js';
+import { ProjectQuotas } from './project-quotas.js';
+import { ProjectSaveQueue, type SaveQueueHooks } from './project-save-queue.js';
+
+export type { ProjectSaveQueue } from './project-save-queue.js';
+export type { FileChangeSet } from './project-transactions.js';
 import { ProjectStorage } from './project-storage.js';
+import type { FileChangeSet } from './project-transactions.js';
 import { type ProjectRecord, ProjectsRepository } from './projects.repository.js';
+
+/** Where a project's saved secrets are written; never a tracked file. */
+export const ENV_FILE = '.env';
 
 @Injectable()
 export class ProjectsService {
   private readonly logger = new Logger('Projects');
-  /** Told before a project goes, so what lives outside the database (its sandbox) goes too. */
-  private readonly removalListeners: Array<(projectId: string) => Promise<void>> = [];
 
   constructor(
     private readonly repository: ProjectsRepository,
     private readonly storage: ProjectStorage,
+    private readonly quotas: ProjectQuotas,
+    private readonly claims: ProjectClaims,
+    private readonly changes: ProjectChanges,
+    private readonly events: EventEmitter2,
   ) {}
 
   async list(ownerId: string): Promise<ProjectListResponse> {
@@ -38,22 +64,50 @@ export class ProjectsService {
 
   async file(ownerId: string, name: string, path: string): Promise<FileContentResponse> {
     const project = await this.find(ownerId, name);
-    if (!(await this.repository.hasFile(project.id, path))) {
+    return { content: await this.readFile(project.id, path) };
+  }
+
+  /** A file's bytes as stored, for copying it somewhere (a sandbox) unchanged. */
+  readFileBytes(projectId: string, path: string): Promise<Buffer> {
+    return this.storage.readFile(projectId, path);
+  }
+
+  /** A file of a project the caller already holds, as UTF-8 text; one the project does not list answers FileNotFound. */
+  async readFile(projectId: string, path: string): Promise<string> {
+    const reason = unsafePathReason(path);
+    if (reason) throw new DomainError(ErrorCode.InvalidPath, `Invalid file path: ${reason}`);
+    if (!(await this.repository.hasFile(projectId, path))) {
       throw new DomainError(ErrorCode.FileNotFound, `File not found: ${path}`);
     }
-    return { content: (await this.storage.readFile(project.id, path)).toString('utf8') };
+    return (await this.storage.readFile(projectId, path)).toString('utf8');
   }
 
   /** The project to write into, created when new. Answers its id. */
   async ensureProject(ownerId: string, name: string): Promise<ProjectRecord> {
     this.assertValidName(name);
+    await this.quotas.assertCanCreate(ownerId, name);
     return this.repository.upsertProject(ownerId, name);
   }
 
   /** Saves one file atomically and records it; used as a generation completes each file. */
   async writeFile(projectId: string, path: string, content: string): Promise<void> {
+    if (path === ENV_FILE) {
+      this.logger.warn(`Not saving a generated ${ENV_FILE} in ${projectId}: that file holds the saved secrets`);
+      return;
+    }
+    const project = await this.repository.findById(projectId);
+    if (!project) throw projectNotFound();
+    await this.quotas.assertCanStore(project.ownerId, projectId, [{ path, bytes: Buffer.byteLength(content) }]);
     await this.storage.writeFile(projectId, path, content);
     await this.repository.upsertFile(projectId, fileRecord(path, content));
+  }
+
+  /**
+   * A queue that saves files one after another off the streaming path, into `project` (an id, or
+   * how to get one when the first file is saved).
+   */
+  saveQueue(project: string | (() => Promise<string>), hooks?: SaveQueueHooks): ProjectSaveQueue {
+    return new ProjectSaveQueue((projectId, path, content) => this.writeFile(projectId, path, content), project, hooks);
   }
 
   /** Removes the files a regeneration did not write again. */
@@ -61,21 +115,74 @@ export class ProjectsService {
     for (const path of await this.repository.deleteFilesNotIn(projectId, paths)) await this.storage.removeFile(projectId, path);
   }
 
-  async save(ownerId: string, name: string, files: Record<string, string>): Promise<SaveProjectResponse> {
+  /** Holds the project for one writer (a job, a save) until released; a second is refused with 409. */
+  claim(ownerId: string, name: string, holder: ProjectClaimHolder): ReleaseClaim {
+    return this.claims.claim(ownerId, name, holder);
+  }
+
+  async save(ownerId: string, name: string, given: Record<string, string>): Promise<SaveProjectResponse> {
     this.assertValidName(name);
+    const release = this.claim(ownerId, name, { kind: 'save' });
+    try {
+      return await this.saveClaimed(ownerId, name, withoutEnvFile(given));
+    } finally {
+      release();
+    }
+  }
+
+  private async saveClaimed(ownerId: string, name: string, files: Record<string, string>): Promise<SaveProjectResponse> {
+    const existing = await this.repository.findByName(ownerId, name);
+    await this.quotas.assertCanCreate(ownerId, name);
+    await this.quotas.assertCanStore(ownerId, existing?.id ?? null, Object.entries(files).map(([path, content]) => ({ path, bytes: Buffer.byteLength(content) })), true);
     const project = await this.repository.upsertProject(ownerId, name);
-    const previous = new Set(await this.repository.filePaths(project.id));
+    const previous = await this.repository.filePaths(project.id);
     const entries = Object.entries(files);
-    for (const [path, content] of entries) await this.storage.writeFile(project.id, path, content);
-    await this.repository.replaceFiles(project.id, entries.map(([path, content]) => fileRecord(path, content)));
-    // Only after the database agrees, so a failure never loses a file the project still lists.
-    for (const path of previous) if (!(path in files)) await this.storage.removeFile(project.id, path);
+    // All at once: a save that fails midway (a file where a folder must go) leaves the project as it was.
+    const changes: FileChangeSet = { writes: new Map(entries), deletes: new Set(previous.filter((path) => !(path in files))) };
+    await this.applyChecked(project.id, changes, { kind: 'save', message: `Saved ${entries.length} ${entries.length === 1 ? 'file' : 'files'} from the workspace` });
     this.logger.log(`Saved ${entries.length} files to project ${name} (${project.id})`);
     return { filesSaved: entries.length, projectDir: `projects/${name}` };
   }
 
-  onRemove(listener: (projectId: string) => Promise<void>): void {
-    this.removalListeners.push(listener);
+  /**
+   * Writes and deletes files of a project the caller holds, all together or not at all (also across
+   * a crash), and records the result as one version. Paths are checked first; nothing is written
+   * when one is refused or a file would have to be a folder too.
+   */
+  async applyChanges(projectId: string, changes: FileChangeSet, note: VersionNote): Promise<void> {
+    const project = await this.repository.findById(projectId);
+    if (!project) throw projectNotFound();
+    for (const path of [...changes.writes.keys(), ...changes.deletes]) {
+      const reason = unsafePathReason(path);
+      if (reason) throw new DomainError(ErrorCode.InvalidPath, `Invalid file path "${path}": ${reason}`);
+    }
+    const after = new Set(await this.repository.filePaths(projectId));
+    for (const path of changes.deletes) after.delete(path);
+    for (const path of changes.writes.keys()) after.add(path);
+    const conflict = fileFolderConflict(after);
+    if (conflict) throw new DomainError(ErrorCode.InvalidPath, `Invalid file set: ${conflict}`);
+    await this.quotas.assertCanStore(project.ownerId, projectId, [...changes.writes].map(([path, content]) => ({ path, bytes: Buffer.byteLength(content) })));
+    await this.applyChecked(projectId, changes, note);
+  }
+
+  private async applyChecked(projectId: string, changes: FileChangeSet, note: VersionNote): Promise<void> {
+    await this.events.emitAsync(PROJECT_CHANGING, { projectId } satisfies ProjectChangingEvent).catch((err: Error) => this.logger.warn(`Before changing ${projectId}: ${err.message}`));
+    await this.changes.apply(projectId, changes, note);
+    await this.recordVersion(projectId, note);
+  }
+
+  /** The project's files as they are now become one version of its history (after a generation, say). */
+  async recordVersion(projectId: string, note: VersionNote): Promise<void> {
+    const event: ProjectChangedEvent = { projectId, ...note };
+    await this.events.emitAsync(PROJECT_CHANGED, event).catch((err: Error) => this.logger.warn(`Recording a version of ${projectId}: ${err.message}`));
+  }
+
+  /**
+   * The project's .env, holding its saved secrets: on disk beside its files but never one of them,
+   * so it is left out of the file list, the sandbox copy, the ZIP and versions.
+   */
+  async writeEnvironmentFile(projectId: string, content: string): Promise<void> {
+    await this.storage.writeFile(projectId, ENV_FILE, content);
   }
 
   async remove(ownerId: string, name: string): Promise<{ ok: true }> {
@@ -87,8 +194,9 @@ export class ProjectsService {
   }
 
   /** Removes every project of an account, files included; the account goes next. */
-  async removeAllOf(ownerId: string): Promise<void> {
-    for (const id of await this.repository.idsOfOwner(ownerId)) {
+  @OnEvent(ACCOUNT_DELETING, { suppressErrors: false })
+  async removeAllOf({ userId }: AccountDeletingEvent): Promise<void> {
+    for (const id of await this.repository.idsOfOwner(userId)) {
       await this.notifyRemoval(id);
       await this.repository.delete(id);
       await this.storage.removeProject(id);
@@ -100,15 +208,14 @@ export class ProjectsService {
     const paths = await this.repository.filePaths(project.id);
     const archive = new ZipArchive({ zlib: { level: 6 } });
     archive.on('warning', (err: ArchiverError) => this.logger.warn(`zip ${name}: ${err.message}`));
-    for (const path of paths) archive.file(`${this.storage.projectDir(project.id)}/${path}`, { name: `${name}/${path}` });
+    for (const path of paths.filter((listed) => listed !== ENV_FILE)) archive.file(`${this.storage.projectDir(project.id)}/${path}`, { name: `${name}/${path}` });
     void archive.finalize();
     return new StreamableFile(archive, { type: 'application/zip', disposition: `attachment; filename="${name}.zip"` });
   }
 
+  /** Listeners clean up what lives outside the database; their failures are logged, never block the removal. */
   private async notifyRemoval(projectId: string): Promise<void> {
-    for (const listener of this.removalListeners) {
-      await listener(projectId).catch((err: Error) => this.logger.warn(`Cleaning up after project ${projectId}: ${err.message}`));
-    }
+    await this.events.emitAsync(PROJECT_DELETING, { projectId } satisfies ProjectDeletingEvent);
   }
 
   /** A project by id, for work the platform does on its own (builds, sandboxes), not for a request. */
@@ -132,6 +239,13 @@ export class ProjectsService {
     const error = projectNameError(name);
     if (error) throw new DomainError(ErrorCode.InvalidProjectName, error);
   }
+}
+
+/** Secrets never arrive as project files: a client's .env would be saved and exported like code. */
+function withoutEnvFile(files: Record<string, string>): Record<string, string> {
+  if (!(ENV_FILE in files)) return files;
+  const { [ENV_FILE]: _secrets, ...rest } = files;
+  return rest;
 }
 
 function fileRecord(path: string, content: string) {

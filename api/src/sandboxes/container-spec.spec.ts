@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../config/app-config.js';
-import { egressRules, sandboxContainerOptions } from './container-spec.js';
+import { appNodeOptions, egressRules, sandboxContainerOptions, sandboxMemoryLimitMb } from './container-spec.js';
 
 const config = loadConfig({ SANDBOX_INSTANCE: 'test', SANDBOX_MEMORY_MB: '1024', SANDBOX_DISK_MB: '512', SANDBOX_CPUS: '1', SANDBOX_PIDS: '256' }, { cwd: '/srv/forge' });
 const project = { id: '6f1c1f0e-0000-4000-8000-000000000001', name: 'my-app', ownerId: '6f1c1f0e-0000-4000-8000-0000000000aa' };
@@ -25,6 +25,18 @@ describe('sandboxContainerOptions', () => {
     expect(host.Tmpfs!['/workspace']).toMatch(/size=512m/);
     // A full disk must be ENOSPC, not an out-of-memory kill: the tmpfs fits inside the memory limit.
     expect(host.Memory!).toBeGreaterThan((1024 + 512) * 1024 * 1024);
+  });
+
+  it('gives each disk its own size and the container their sum with the processes\' memory as its limit', () => {
+    const sized = loadConfig({ SANDBOX_INSTANCE: 'test', SANDBOX_MEMORY_MB: '300', SANDBOX_DISK_MB: '100', SANDBOX_TMP_MB: '40', SANDBOX_HOME_MB: '30' }, { cwd: '/srv/forge' });
+    const limits = sandboxContainerOptions(sized, project).HostConfig!;
+    expect(limits.Tmpfs!['/workspace']).toMatch(/size=100m/);
+    expect(limits.Tmpfs!['/tmp']).toMatch(/size=40m/);
+    expect(limits.Tmpfs!['/home/sandbox']).toMatch(/size=30m/);
+    expect(sandboxMemoryLimitMb(sized)).toBe(470);
+    expect(limits.Memory).toBe(470 * 1024 * 1024);
+    // The defaults, as the README's settings table adds them up.
+    expect(sandboxMemoryLimitMb(loadConfig({ SANDBOX_INSTANCE: 'test' }, { cwd: '/srv/forge' }))).toBe(2560);
   });
 
   it('has no Docker socket, no host network and its own bridge', () => {
@@ -52,6 +64,13 @@ describe('sandboxContainerOptions', () => {
   });
 });
 
+describe('Node options', () => {
+  it('size the heap to the sandbox, and give the running app a small young generation', () => {
+    expect(sandboxContainerOptions(config, project).Env).toContain('NODE_OPTIONS=--max-old-space-size=768');
+    expect(appNodeOptions(config)).toBe('--max-old-space-size=768 --max-semi-space-size=2');
+  });
+});
+
 describe('egressRules', () => {
   const rules = egressRules({ nameservers: ['10.255.255.53'], allow: ['10.9.0.0/16'], hostAddresses: ['192.0.2.2'] });
   const lines = rules.split('\n');
@@ -67,5 +86,13 @@ describe('egressRules', () => {
     for (const range of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']) expect(rules).toContain(`-d ${range} -j REJECT`);
     expect(index('-d 10.9.0.0/16 -j ACCEPT')).toBeLessThan(index('-d 10.0.0.0/8'));
     expect(lines.at(-2)).toBe('COMMIT');
+  });
+
+  it('opens the projects\' database port on the host and nothing else there', () => {
+    const withDatabase = egressRules({ nameservers: [], allow: [], hostAddresses: ['172.18.0.1'], openPorts: [{ address: '172.18.0.1', port: 41234 }] }).split('\n');
+    const open = withDatabase.indexOf('-A OUTPUT -d 172.18.0.1 -p tcp --dport 41234 -j ACCEPT');
+    expect(open).toBeGreaterThan(0);
+    expect(open).toBeLessThan(withDatabase.indexOf('-A OUTPUT -d 172.18.0.1 -p tcp -j REJECT --reject-with tcp-reset'));
+    expect(withDatabase.filter((line) => line.includes('ACCEPT') && line.includes('172.18.0.1'))).toHaveLength(1);
   });
 });

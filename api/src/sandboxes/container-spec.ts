@@ -10,9 +10,6 @@ export const SANDBOX_USER = '1000:1000';
 const CA_PATH = '/etc/forge/extra-ca.pem';
 /** Build and app output inside the container, for operators. */
 export const SANDBOX_LOG_DIR = '/tmp/forge';
-const TMP_MB = 256;
-/** npm's cache for packages the image does not hold. */
-const HOME_MB = 256;
 
 export const LABEL = {
   platform: 'dev.forge.platform',
@@ -44,14 +41,23 @@ export function instanceLabels(config: AppConfig): Record<string, string> {
 }
 
 /**
+ * The container's memory limit: its processes' memory plus its three disks, which are tmpfs and so
+ * count as the container's memory. A full disk is then "No space left on device", never an
+ * out-of-memory kill; processes get at least `memoryMb`, and more while the disks are not full.
+ */
+export function sandboxMemoryLimitMb(config: AppConfig): number {
+  const { sandbox } = config;
+  return sandbox.memoryMb + sandbox.diskMb + sandbox.tmpMb + sandbox.homeMb;
+}
+
+/**
  * A hardened container for one project: non-root, no capabilities, read-only root, the project's
  * writable space a size-limited tmpfs (overlay2 quotas need XFS, tmpfs limits hold everywhere),
  * limits on processes, memory and CPU, no Docker socket, its own bridge without inter-container traffic.
  */
 export function sandboxContainerOptions(config: AppConfig, project: SandboxProject): Docker.ContainerCreateOptions {
   const { sandbox } = config;
-  // tmpfs pages count as the container's memory: the disk allowance is added so a full disk is ENOSPC, not an OOM kill.
-  const memoryBytes = (sandbox.memoryMb + sandbox.diskMb + TMP_MB + HOME_MB) * 1024 * 1024;
+  const memoryBytes = sandboxMemoryLimitMb(config) * 1024 * 1024;
   const env = [
     `HOME=/home/sandbox`,
     `PORT=${SANDBOX_APP_PORT}`,
@@ -66,7 +72,7 @@ export function sandboxContainerOptions(config: AppConfig, project: SandboxProje
     'npm_config_fetch_retry_mintimeout=2000',
     'npm_config_fetch_retry_maxtimeout=5000',
     'npm_config_fetch_timeout=30000',
-    `NODE_OPTIONS=--max-old-space-size=${Math.max(256, Math.floor(sandbox.memoryMb * 0.75))}`,
+    `NODE_OPTIONS=${sandboxNodeOptions(config)}`,
   ];
   const binds: string[] = [];
   if (config.sandboxCaFile) {
@@ -94,8 +100,8 @@ export function sandboxContainerOptions(config: AppConfig, project: SandboxProje
       ReadonlyRootfs: true,
       Tmpfs: {
         '/workspace': `rw,exec,nosuid,nodev,size=${sandbox.diskMb}m,uid=1000,gid=1000,mode=0755`,
-        '/tmp': `rw,exec,nosuid,nodev,size=${TMP_MB}m,uid=1000,gid=1000,mode=1777`,
-        '/home/sandbox': `rw,exec,nosuid,nodev,size=${HOME_MB}m,uid=1000,gid=1000,mode=0755`,
+        '/tmp': `rw,exec,nosuid,nodev,size=${sandbox.tmpMb}m,uid=1000,gid=1000,mode=1777`,
+        '/home/sandbox': `rw,exec,nosuid,nodev,size=${sandbox.homeMb}m,uid=1000,gid=1000,mode=0755`,
       },
       Binds: binds,
       PidsLimit: sandbox.pids,
@@ -109,6 +115,19 @@ export function sandboxContainerOptions(config: AppConfig, project: SandboxProje
       LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '1' } },
     },
   };
+}
+
+/** Node's options in a sandbox: a heap that fits its memory limit. */
+export function sandboxNodeOptions(config: AppConfig): string {
+  return `--max-old-space-size=${Math.max(256, Math.floor(config.sandbox.memoryMb * 0.75))}`;
+}
+
+/**
+ * The running app's own: 2 MB semi-spaces instead of V8's up to 16 MB halve an idle server's memory
+ * (a data app's from about 78 to 40 MB), for more frequent but short collections. Builds keep the default.
+ */
+export function appNodeOptions(config: AppConfig): string {
+  return `${sandboxNodeOptions(config)} --max-semi-space-size=2`;
 }
 
 /** The one-shot container that loads the egress rules into a sandbox's network namespace. */
@@ -139,6 +158,8 @@ export interface EgressPolicy {
   allow: string[];
   /** The host's own addresses: the platform's ports must not be reachable from inside. */
   hostAddresses: string[];
+  /** Single ports sandboxes may reach although their address is blocked (the projects' database server). */
+  openPorts?: Array<{ address: string; port: number }>;
 }
 
 /** Private, link-local (cloud metadata), carrier-grade NAT, multicast and reserved ranges. */
@@ -158,6 +179,7 @@ export function egressRules(policy: EgressPolicy): string {
     lines.push(`-A OUTPUT -d ${server} -p tcp --dport 53 -j ACCEPT`);
   }
   for (const destination of unique(policy.allow)) lines.push(`-A OUTPUT -d ${destination} -j ACCEPT`);
+  for (const { address, port } of policy.openPorts ?? []) lines.push(`-A OUTPUT -d ${address} -p tcp --dport ${port} -j ACCEPT`);
   for (const destination of unique([...policy.hostAddresses, ...BLOCKED_RANGES])) {
     lines.push(`-A OUTPUT -d ${destination} -p tcp -j REJECT --reject-with tcp-reset`);
     lines.push(`-A OUTPUT -d ${destination} -j REJECT --reject-with icmp-port-unreachable`);

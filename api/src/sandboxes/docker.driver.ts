@@ -37,8 +37,25 @@ export interface ExecOptions {
   env?: Record<string, string>;
   /** Fed to the command's standard input, then closed. */
   stdin?: Readable | Buffer | string;
-  /** Output as it arrives, stdout and stderr interleaved. */
+  /**
+   * No command runs unbounded: past this the platform stops waiting and closes the engine's stream.
+   * The command itself may live on in its container; callers end it there (coreutils timeout) or stop the container.
+   */
+  timeoutMs: number;
+  /** What the command may print, stdout and stderr together; past it the stream is closed the same way. */
+  maxOutputBytes: number;
+  /** Output as it arrives, stdout and stderr interleaved; without it the output is collected into the result. */
   onOutput?: (chunk: string) => void;
+}
+
+export interface ExecResult {
+  /** -1 when the command had not ended when the platform stopped waiting. */
+  exitCode: number;
+  timedOut: boolean;
+  /** It printed more than maxOutputBytes. */
+  outputLimited: boolean;
+  /** Collected output when no onOutput was given, at most maxOutputBytes. */
+  output: string;
 }
 
 /** The only code that talks to the container engine. */
@@ -84,6 +101,18 @@ export class DockerDriver {
     } catch (err) {
       // Two starts racing to create it.
       if (statusOf(err) !== 409) throw err;
+    }
+  }
+
+  /** The network's first IPv4 subnet and its gateway (the host's address on it), if it exists. */
+  async networkAddresses(name: string): Promise<{ subnet: string; gateway: string } | null> {
+    try {
+      const info = (await this.docker.getNetwork(name).inspect()) as { IPAM?: { Config?: Array<{ Subnet?: string; Gateway?: string }> } };
+      const config = (info.IPAM?.Config ?? []).find((entry) => entry.Subnet?.includes('.') && entry.Gateway);
+      return config ? { subnet: config.Subnet!, gateway: config.Gateway! } : null;
+    } catch (err) {
+      if (statusOf(err) === 404) return null;
+      throw err;
     }
   }
 
@@ -147,8 +176,8 @@ export class DockerDriver {
     }));
   }
 
-  /** Runs a command in a running container and answers its exit code. */
-  async exec(id: string, command: string[], options: ExecOptions = {}): Promise<number> {
+  /** Runs a command in a running container, within its time and output limits. */
+  async exec(id: string, command: string[], options: ExecOptions): Promise<ExecResult> {
     const exec = await this.docker.getContainer(id).exec({
       Cmd: command,
       User: options.user,
@@ -159,27 +188,56 @@ export class DockerDriver {
       Tty: false,
     });
     const stream = await exec.start({ hijack: true, stdin: options.stdin !== undefined });
+    const result: ExecResult = { exitCode: -1, timedOut: false, outputLimited: false, output: '' };
+    let printed = 0;
     const output = new PassThrough();
     output.setEncoding('utf8');
-    output.on('data', (chunk: string) => options.onOutput?.(chunk));
-    this.docker.modem.demuxStream(stream, output, output);
+    let giveUp: () => void = () => undefined;
     const ended = new Promise<void>((resolve, reject) => {
-      stream.on('end', resolve);
-      stream.on('close', resolve);
+      giveUp = resolve;
+      // Done once the last of the output has been handed on, not merely received.
+      output.on('end', resolve);
+      const finish = () => {
+        if (!output.writableEnded) output.end();
+      };
+      stream.on('end', finish);
+      stream.on('close', finish);
       stream.on('error', reject);
     });
+    output.on('data', (chunk: string) => {
+      if (result.outputLimited) return;
+      printed += Buffer.byteLength(chunk);
+      if (printed > options.maxOutputBytes) {
+        result.outputLimited = true;
+        giveUp();
+        return;
+      }
+      if (options.onOutput) options.onOutput(chunk);
+      else result.output += chunk;
+    });
+    this.docker.modem.demuxStream(stream, output, output);
+    const timer = setTimeout(() => {
+      result.timedOut = true;
+      giveUp();
+    }, options.timeoutMs);
     if (options.stdin !== undefined) {
       if (typeof options.stdin === 'string' || Buffer.isBuffer(options.stdin)) stream.end(options.stdin);
       else options.stdin.pipe(stream);
     }
-    await ended;
+    await ended.finally(() => {
+      clearTimeout(timer);
+      // The engine ended its side, or the platform stopped waiting; a hijacked socket left half-open keeps the process alive for minutes.
+      stream.destroy();
+      output.destroy();
+    });
+    if (result.timedOut || result.outputLimited) return result;
     // The exit code is recorded a moment after the stream ends.
-    for (let tries = 0; ; tries++) {
+    for (let tries = 0; tries <= 50; tries++) {
       const info = await exec.inspect();
-      if (!info.Running && info.ExitCode !== null) return info.ExitCode;
-      if (tries > 50) return -1;
+      if (!info.Running && info.ExitCode !== null) return { ...result, exitCode: info.ExitCode };
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    return result;
   }
 
   /** Runs a short-lived container to the end and answers its exit code and output; it is removed after. */
@@ -205,7 +263,9 @@ export class DockerDriver {
       AttachStderr: false,
       Tty: false,
     });
-    await exec.start({ Detach: true });
+    const response = (await exec.start({ Detach: true })) as NodeJS.ReadableStream & { destroy?: () => void };
+    // The engine answers once the command runs; its open response would keep the process alive.
+    response?.destroy?.();
   }
 
   /** One sample of CPU and memory use. */

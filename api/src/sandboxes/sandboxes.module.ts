@@ -1,8 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { DockerDriver } from './docker.driver.js';
+import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
+import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxRefreshService } from './sandbox-refresh.service.js';
+import { SandboxScriptsService } from './sandbox-scripts.service.js';
+import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
 import { SandboxesRepository } from './sandboxes.repository.js';
 import { SandboxesService } from './sandboxes.service.js';
 
-@Module({ imports: [ProjectsModule], providers: [DockerDriver, SandboxesRepository, SandboxesService], exports: [DockerDriver, SandboxesService] })
+/** Only SandboxesService leaves the module: the engine and the parts behind the facade stay inside. */
+@Module({
+  imports: [ProjectsModule],
+  providers: [DockerDriver, SandboxesRepository, SandboxLifecycleService, SandboxWorkspaceService, SandboxHousekeepingService, SandboxRefreshService, SandboxScriptsService, SandboxesService],
+  exports: [SandboxesService],
+})
 export class SandboxesModule {}

@@ -37,6 +37,11 @@ export class SandboxesRepository {
     return row && flatten(row);
   }
 
+  async findMany(projectIds: string[]): Promise<SandboxWithProject[]> {
+    const rows = await this.prisma.sandbox.findMany({ where: { projectId: { in: projectIds } }, include: withProject });
+    return rows.map(flatten);
+  }
+
   async list(): Promise<SandboxWithProject[]> {
     const rows = await this.prisma.sandbox.findMany({ include: withProject, orderBy: { updatedAt: 'desc' } });
     return rows.map(flatten);

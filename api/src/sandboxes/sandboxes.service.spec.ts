@@ -1,102 +1,178 @@
-import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../config/app-config.js';
-import type { ProjectStorage } from '../projects/project-storage.js';
-import type { ProjectsService } from '../projects/projects.service.js';
-import type { DockerDriver } from './docker.driver.js';
-import type { SandboxesRepository } from './sandboxes.repository.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
+import type { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import type { SandboxRefreshService } from './sandbox-refresh.service.js';
+import type { SandboxScriptsService } from './sandbox-scripts.service.js';
+import type { CommandResult, SandboxWorkspaceService } from './sandbox-workspace.service.js';
 import { SandboxesService } from './sandboxes.service.js';
 
-const START_MS = 20;
+const PROJECT = 'project-1';
+const CONTAINER = { id: 'c0ffee', ip: '172.30.0.2' };
+const BUILT: CommandResult = { exitCode: 0, timedOut: false, killed: false, outputLimited: false, durationMs: 1234 };
 
-/** An engine whose container starts take a while, recording how many overlap. */
-function fakeEngine() {
-  const containers = new Map<string, { id: string; running: boolean; ip: string }>();
-  const engine = {
-    started: [] as string[],
-    active: 0,
-    mostAtOnce: 0,
-    status: async () => ({ reachable: true, detail: '' }),
-    imageExists: async () => true,
-    ensureNetwork: async () => undefined,
-    inspect: async (name: string) => containers.get(name) ?? null,
-    createContainer: async (options: { name: string }) => {
-      containers.set(options.name, { id: options.name, running: false, ip: '' });
-    },
-    start: async (name: string) => {
-      engine.active++;
-      engine.mostAtOnce = Math.max(engine.mostAtOnce, engine.active);
-      await new Promise((resolve) => setTimeout(resolve, START_MS));
-      containers.set(name, { id: name, running: true, ip: '172.30.0.2' });
-      engine.started.push(name);
-      engine.active--;
-    },
-    runToCompletion: async () => ({ exitCode: 0, output: '' }),
-    remove: async (name: string) => {
-      containers.delete(name);
-    },
+/** The facade over mocked parts; every call to them lands, in order, in `calls`. */
+function newSandboxesService() {
+  const calls: string[] = [];
+  const record = <T>(name: string, value: T) => jest.fn(async (..._args: unknown[]) => (calls.push(name), value));
+  const lifecycle = {
+    markBuilding: record('markBuilding', undefined),
+    ensureContainer: record('ensureContainer', CONTAINER),
+    runningContainer: record('runningContainer', CONTAINER),
+    markRunning: record('markRunning', { projectId: PROJECT, previewId: 'abc' }),
+    markFailed: record('markFailed', undefined),
+    stop: record('stop', undefined),
+    remove: record('remove', undefined),
+    previewUrl: jest.fn((previewId: string) => `http://${previewId}.preview.localhost:3000/`),
+    find: record('find', { projectId: PROJECT, state: 'running' } as { projectId: string; state: string } | null),
   };
-  return engine;
-}
-
-function service(engine: ReturnType<typeof fakeEngine>) {
-  const config = loadConfig({ DATA_DIR: '/tmp/forge-spec', SANDBOX_INSTANCE: 'spec' });
-  const records = new Map<string, object>();
-  const repository = {
-    ensure: async (projectId: string) => {
-      const record = records.get(projectId) ?? { projectId, previewId: `p-${projectId}`, state: 'stopped' };
-      records.set(projectId, record);
-      return record;
-    },
-    find: async (projectId: string) => records.get(projectId) ?? null,
-    update: async () => undefined,
+  const workspace = {
+    syncFiles: record('syncFiles', 7),
+    runBuild: record('runBuild', BUILT),
+    startApp: record('startApp', undefined),
+    stopApp: record('stopApp', undefined),
   };
-  const projects = { findById: async (id: string) => ({ id, ownerId: 'owner', name: `project-${id}` }) };
-  return new SandboxesService(
-    config,
-    engine as unknown as DockerDriver,
-    repository as unknown as SandboxesRepository,
-    {} as ProjectStorage,
-    projects as unknown as ProjectsService,
+  const housekeeping = {
+    prewarm: jest.fn(),
+    startWithinQuota: record('startWithinQuota', CONTAINER),
+    cancelPrewarm: jest.fn(() => calls.push('cancelPrewarm')),
+  };
+  const refreshes = {
+    stopWatcher: record('stopWatcher', undefined),
+    refresh: record('refresh', { refreshed: true, previewUrl: 'http://abc.preview.localhost:3000/', durationMs: 900 }),
+  };
+  const scripts = { run: record('runScripts', { failed: null, exitCode: 0, output: '' }) };
+  const sut = new SandboxesService(
+    lifecycle as unknown as SandboxLifecycleService,
+    workspace as unknown as SandboxWorkspaceService,
+    housekeeping as unknown as SandboxHousekeepingService,
+    refreshes as unknown as SandboxRefreshService,
+    scripts as unknown as SandboxScriptsService,
   );
+  return { sut, mocks: { lifecycle, workspace, housekeeping, refreshes, scripts }, calls };
 }
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
-}
-
-describe('SandboxesService.prewarm', () => {
-  it('starts queued sandboxes one at a time, in order, once each', async () => {
-    const engine = fakeEngine();
-    const sandboxes = service(engine);
-    for (const id of ['a', 'b', 'a', 'c']) sandboxes.prewarm(id);
-    await until(() => engine.started.length === 3);
-    expect(engine.started.map((name) => name.slice(-1))).toEqual(['a', 'b', 'c']);
-    expect(engine.mostAtOnce).toBe(1);
+describe(SandboxesService.name, () => {
+  describe('prepare', () => {
+    it("records the sandbox as building before bringing its container up within its owner's allowance, passing the log on", async () => {
+      const { sut, mocks, calls } = newSandboxesService();
+      const log = jest.fn();
+      await sut.prepare(PROJECT, log);
+      expect(calls).toEqual(['markBuilding', 'startWithinQuota']);
+      expect(mocks.housekeeping.startWithinQuota).toHaveBeenCalledWith(PROJECT, log);
+    });
   });
 
-  it('drops a queued prewarm when the project is removed first', async () => {
-    const engine = fakeEngine();
-    const sandboxes = service(engine);
-    sandboxes.prewarm('a');
-    sandboxes.prewarm('b');
-    await sandboxes.remove('b', { quiet: true });
-    await until(() => engine.started.length === 1);
-    // Long enough for b's turn to have come and gone.
-    await new Promise((resolve) => setTimeout(resolve, 4 * START_MS));
-    expect(engine.started.map((name) => name.slice(-1))).toEqual(['a']);
+  describe('build', () => {
+    it('copies the files into a running container, says so, then builds and answers the result', async () => {
+      const { sut, mocks, calls } = newSandboxesService();
+      const lines: string[] = [];
+      const onOutput = jest.fn();
+      const result = await sut.build(PROJECT, (line) => lines.push(line), onOutput);
+      expect(result).toBe(BUILT);
+      // The container is ensured on every build: a runaway build before this one stopped it.
+      // A watcher left by an edit's fast path must not bundle the files while they are replaced.
+      expect(calls).toEqual(['ensureContainer', 'stopWatcher', 'syncFiles', 'runBuild']);
+      expect(mocks.refreshes.stopWatcher).toHaveBeenCalledWith(CONTAINER.id);
+      expect(mocks.workspace.runBuild).toHaveBeenCalledWith(PROJECT, CONTAINER, onOutput);
+      expect(lines).toEqual(['📁 Copied 7 files into the sandbox', '📦 Installing dependencies and building (npm run build)...']);
+    });
+
+    it('neither builds nor logs a copy that failed', async () => {
+      const { sut, mocks } = newSandboxesService();
+      mocks.workspace.syncFiles.mockRejectedValueOnce(new Error('tar failed'));
+      const log = jest.fn();
+      await expect(sut.build(PROJECT, log, jest.fn())).rejects.toThrow('tar failed');
+      expect(mocks.workspace.runBuild).not.toHaveBeenCalled();
+      expect(log).not.toHaveBeenCalled();
+    });
   });
 
-  it('skips a project whose container is already being started, without holding up the rest', async () => {
-    const engine = fakeEngine();
-    const sandboxes = service(engine);
-    const building = sandboxes.ensureContainer('a');
-    sandboxes.prewarm('a');
-    sandboxes.prewarm('b');
-    await building;
-    await until(() => engine.started.length === 2);
-    // b started while a's start still held its lock: the queue did not wait behind it.
-    expect(engine.mostAtOnce).toBe(2);
-    expect(engine.started.map((name) => name.slice(-1))).toEqual(['a', 'b']);
+  describe('refresh', () => {
+    it('hands an edit\'s changed files to the fast path and answers its outcome', async () => {
+      const { sut, mocks } = newSandboxesService();
+      const changes = { written: ['src/App.tsx'], deleted: [] };
+      expect(await sut.refresh(PROJECT, changes)).toEqual({ refreshed: true, previewUrl: 'http://abc.preview.localhost:3000/', durationMs: 900 });
+      expect(mocks.refreshes.refresh).toHaveBeenCalledWith(PROJECT, changes);
+    });
+  });
+
+  describe('serve', () => {
+    it('starts the app in the container the build used, then marks it running and answers its preview URL', async () => {
+      const { sut, mocks, calls } = newSandboxesService();
+      const lines: string[] = [];
+      expect(await sut.serve(PROJECT, (line) => lines.push(line))).toBe('http://abc.preview.localhost:3000/');
+      expect(lines).toEqual(['🚀 Starting the app...']);
+      expect(calls).toEqual(['runningContainer', 'startApp', 'markRunning']);
+      expect(mocks.lifecycle.ensureContainer).not.toHaveBeenCalled();
+    });
+
+    it('gives the app the project\'s variables, never overriding the platform\'s own', async () => {
+      const { sut, mocks } = newSandboxesService();
+      sut.setEnvironmentProvider(async (projectId) => ({ DATABASE_URL: `postgresql://${projectId}`, PORT: '1', 'BAD NAME': 'x' }));
+      await sut.serve(PROJECT, jest.fn());
+      expect(mocks.workspace.startApp).toHaveBeenCalledWith(PROJECT, CONTAINER, expect.any(Function), { DATABASE_URL: 'postgresql://project-1' });
+    });
+
+    it('leaves the state alone when the app does not answer', async () => {
+      const { sut, mocks } = newSandboxesService();
+      mocks.workspace.startApp.mockRejectedValueOnce(new Error('The app did not start'));
+      await expect(sut.serve(PROJECT, jest.fn())).rejects.toThrow('The app did not start');
+      expect(mocks.lifecycle.markRunning).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('restartApp', () => {
+    it('starts a running preview\'s app again with its current variables', async () => {
+      const { sut, mocks, calls } = newSandboxesService();
+      sut.setEnvironmentProvider(async () => ({ API_KEY: 'k' }));
+      expect(await sut.restartApp(PROJECT)).toBe(true);
+      // Stopped first: a start must not take the old app's answer for its own.
+      expect(calls).toEqual(['find', 'runningContainer', 'stopApp', 'startApp']);
+      expect(mocks.workspace.startApp).toHaveBeenCalledWith(PROJECT, CONTAINER, expect.any(Function), { API_KEY: 'k' });
+    });
+
+    it('leaves a preview that is not running alone', async () => {
+      const { sut, mocks } = newSandboxesService();
+      mocks.lifecycle.find.mockResolvedValueOnce({ projectId: PROJECT, state: 'building' });
+      expect(await sut.restartApp(PROJECT)).toBe(false);
+      expect(mocks.workspace.startApp).not.toHaveBeenCalled();
+    });
+  });
+
+  it('runs package scripts with the project\'s variables filtered like the app\'s', async () => {
+    const { sut, mocks } = newSandboxesService();
+    await sut.runScripts(PROJECT, ['db:push'], { env: { DATABASE_URL: 'postgresql://x', PATH: '/evil' }, sync: true, timeoutSeconds: 60 });
+    expect(mocks.scripts.run).toHaveBeenCalledWith(PROJECT, ['db:push'], { env: { DATABASE_URL: 'postgresql://x' }, sync: true, timeoutSeconds: 60 });
+  });
+
+  it('marks a failed build through the lifecycle', async () => {
+    const { sut, mocks } = newSandboxesService();
+    await sut.markFailed(PROJECT);
+    expect(mocks.lifecycle.markFailed).toHaveBeenCalledWith(PROJECT);
+  });
+
+  it('forgets a queued prewarm before removing the container', async () => {
+    const { sut, mocks, calls } = newSandboxesService();
+    await sut.remove(PROJECT, { quiet: true });
+    expect(calls).toEqual(['cancelPrewarm', 'remove']);
+    expect(mocks.lifecycle.remove).toHaveBeenCalledWith(PROJECT, { quiet: true });
+  });
+
+  it('restarts by stopping, then asking the wake handler to rebuild', async () => {
+    const { sut, calls } = newSandboxesService();
+    const woken: string[] = [];
+    sut.setWakeHandler((projectId) => woken.push(projectId));
+    await sut.restart(PROJECT);
+    expect(calls).toEqual(['stop']);
+    expect(woken).toEqual([PROJECT]);
+  });
+
+  it('does not wake anything when a failed stop ends the restart', async () => {
+    const { sut, mocks } = newSandboxesService();
+    mocks.lifecycle.stop.mockRejectedValueOnce(new Error('Sandbox not found'));
+    const woken: string[] = [];
+    sut.setWakeHandler((projectId) => woken.push(projectId));
+    await expect(sut.restart(PROJECT)).rejects.toThrow('Sandbox not found');
+    expect(woken).toEqual([]);
   });
 });

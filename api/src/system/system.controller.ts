@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { Public } from '../auth/auth.decorators.js';
+import { type AuthUser, CurrentUser, Public } from '../common/auth/auth.decorators.js';
 import { SystemService } from './system.service.js';
 
 @Controller()
@@ -9,6 +9,9 @@ export class SystemController {
   @Public() @Get('health')
   health() { return this.system.health(); }
 
+  @Public() @Get('ready')
+  ready() { return this.system.ready(); }
+
   @Get('info')
-  info() { return this.system.info(); }
+  info(@CurrentUser() user: AuthUser) { return this.system.info(user); }
 }

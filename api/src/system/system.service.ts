@@ -1,12 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { HealthResponse, InfoResponse } from '@forge/protocol/api';
-import { DEFAULT_ANTHROPIC_MODEL } from '../agent/anthropic.provider.js';
-import { OFFLINE_AGENT_MODEL } from '../agent/offline/offline-agent.js';
-import { DEFAULT_OPENAI_MODEL } from '../agent/openai.provider.js';
+import type { HealthResponse, InfoResponse, ReadyResponse } from '@forge/protocol/api';
+import { ErrorCode } from '@forge/protocol/errors';
+import { AgentService } from '../agent/agent.service.js';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
+import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DockerDriver } from '../sandboxes/docker.driver.js';
+import { DrainState } from '../operations/drain.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { SystemRepository } from './system.repository.js';
 
-const DEFAULT_MODELS = { anthropic: DEFAULT_ANTHROPIC_MODEL, openai: DEFAULT_OPENAI_MODEL, offline: OFFLINE_AGENT_MODEL } as const;
+/** A database that has not answered by then is as good as down to a load balancer. */
+const DATABASE_TIMEOUT_MS = 2000;
 
 @Injectable()
 export class SystemService {
@@ -14,28 +18,61 @@ export class SystemService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly docker: DockerDriver,
+    private readonly sandboxes: SandboxesService,
+    private readonly agent: AgentService,
+    private readonly repository: SystemRepository,
+    private readonly drain: DrainState,
   ) {}
 
+  /** The process answers: for restarts by an orchestrator. */
   health(): HealthResponse {
     return { ok: true, version: this.config.version };
   }
 
-  async info(): Promise<InfoResponse> {
+  /** Whether to send this server traffic: 503 naming what is missing while it cannot serve. */
+  async ready(): Promise<ReadyResponse> {
+    if (this.drain.draining) throw new DomainError(ErrorCode.Unavailable, 'Not ready: this server is shutting down');
+    const [database, engine] = await Promise.all([
+      withTimeout(this.repository.ping(), DATABASE_TIMEOUT_MS).then(
+        () => null,
+        (err: Error) => err.message,
+      ),
+      this.sandboxes.engineStatus(),
+    ]);
+    const failing: Array<{ what: string; why: string }> = [];
+    if (database !== null) failing.push({ what: 'the database', why: database });
+    if (!engine.reachable) failing.push({ what: 'the container engine', why: engine.detail });
+    if (failing.length > 0) {
+      const message = `Not ready: ${failing.map((f) => f.what).join(' and ')} ${failing.length > 1 ? 'do' : 'does'} not answer`;
+      throw new DomainError(ErrorCode.Unavailable, message, failing.map((f) => `${f.what}: ${f.why}`).join('; '));
+    }
+    return { ok: true, database: 'ok', containerEngine: engine.detail };
+  }
+
+  /** What is running; where the model provider lives is for operators only. */
+  async info(viewer: AuthUser): Promise<InfoResponse> {
     const { llm } = this.config;
-    const engine = await this.docker.status();
+    const engine = await this.sandboxes.engineStatus();
     return {
       version: this.config.version,
       nodeVersion: process.version,
       startedAt: this.startedAt.toISOString(),
       provider: {
         name: llm.provider,
-        model: llm.model ?? DEFAULT_MODELS[llm.provider],
-        baseUrl: llm.provider === 'anthropic' ? llm.anthropicBaseUrl : llm.provider === 'openai' ? llm.openaiBaseUrl : null,
+        model: this.agent.provider.model,
+        baseUrl: !viewer.isAdmin ? null : llm.provider === 'anthropic' ? llm.anthropicBaseUrl : llm.provider === 'openai' ? llm.openaiBaseUrl : null,
       },
       containerEngine: engine,
       database: { mode: this.config.databaseUrl ? 'external' : 'embedded' },
       previewDomain: this.config.previewDomain,
     };
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -5,9 +5,9 @@ export interface SseEvent {
 }
 
 /** Reads a whole SSE response (until the server ends it). */
-export async function readSse(url: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; events: SseEvent[] }> {
-  const res = await fetch(url, { headers, method });
-  if (!res.ok || !res.body) return { status: res.status, events: [] };
+export async function readSse(url: string, headers: Record<string, string>, method = 'GET', body?: unknown): Promise<{ status: number; events: SseEvent[]; error?: unknown }> {
+  const res = await fetch(url, body === undefined ? { headers, method } : { headers: { ...headers, 'Content-Type': 'application/json' }, method, body: JSON.stringify(body) });
+  if (!res.ok || !res.body) return { status: res.status, events: [], error: await res.json().catch(() => undefined) };
   const text = await res.text();
   const events: SseEvent[] = [];
   for (const block of text.split('\n\n')) {

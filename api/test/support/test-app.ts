@@ -12,6 +12,9 @@ import { instanceLabels } from '../../src/sandboxes/container-spec.js';
 import { DockerDriver } from '../../src/sandboxes/docker.driver.js';
 import { migrate } from '../../src/database/migrator.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
+import { startProjectsDatabaseServer } from '../../src/databases/projects-server.js';
+import { ProjectsServerDriver } from '../../src/databases/projects-server.driver.js';
+import { findSandboxNetwork } from '../../src/sandboxes/sandbox-network.js';
 import { type TestDatabase, createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -24,16 +27,28 @@ export interface TestApp {
 }
 
 /** The real application on a fresh, migrated database and a temporary data directory. */
-export async function startTestApp(env: Record<string, string> = {}, options: { host?: string } = {}): Promise<TestApp> {
-  const database: TestDatabase = await createTestDatabase();
+export async function startTestApp(env: Record<string, string> = {}, options: { host?: string; database?: TestDatabase } = {}): Promise<TestApp> {
+  // A database the caller brings outlives the app: a restart test starts a second app on it.
+  const database: TestDatabase = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(join(tmpdir(), 'forge-test-data-'));
   await migrate(database.url, () => {});
   const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+  // The run's projects' database server (global setup), reached as an operator's server would be.
+  const projectsServerUrl = process.env.FORGE_TEST_PROJECTS_SERVER_URL;
   const config = loadConfig(
-    { DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web'), SANDBOX_INSTANCE: `${TEST_INSTANCE_PREFIX}${randomUUID().slice(0, 8)}`, ...env },
+    {
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+      SANDBOX_INSTANCE: `${TEST_INSTANCE_PREFIX}${randomUUID().slice(0, 8)}`,
+      ...(projectsServerUrl ? { PROJECTS_DATABASE_URL: projectsServerUrl } : {}),
+      ...GENEROUS_LIMITS,
+      ...env,
+    },
     { version: 'test', cwd: repoRoot },
   );
-  const app = await createApp(config, database.url, { logger: false });
+  const network = await findSandboxNetwork(config).catch(() => null);
+  const projectsServer = await startProjectsDatabaseServer(config, network, () => {});
+  const app = await createApp(config, database.url, { logger: false, projectsDatabase: projectsServer });
   await app.listen(0, options.host ?? '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return {
@@ -42,13 +57,24 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     close: async () => {
+      await dropProjectDatabases(app);
       await app.close();
+      await projectsServer.stop();
       await removeSandboxes(config);
-      await database.drop();
+      if (!options.database) await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** The databases this app provisioned, which outlive it on the shared projects' server otherwise. */
+async function dropProjectDatabases(app: NestExpressApplication): Promise<void> {
+  const rows = await app.get(PrismaService).projectDatabase.findMany({ where: { providedName: { not: null } }, select: { providedName: true } });
+  for (const { providedName } of rows) await app.get(ProjectsServerDriver).drop(providedName!).catch(() => undefined);
+}
+
+/** Tests sign up many accounts from one address; the rate-limit tests set their own small limits. */
+const GENEROUS_LIMITS = { LIMIT_SIGNUPS_PER_HOUR: '100000', LIMIT_SIGNINS_PER_MINUTE: '100000', LIMIT_JOB_STARTS_PER_HOUR: '100000', LIMIT_CONCURRENT_JOBS: '1000' };
 
 /** Test apps label their containers with this, so a run leaves none behind. */
 export const TEST_INSTANCE_PREFIX = 'test-';

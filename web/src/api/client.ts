@@ -1,33 +1,48 @@
+import { type Endpoint, type HttpMethod, type PathParams, endpointPath } from '@forge/protocol/endpoints';
 import { ApiError } from './errors';
 
 type Json = Record<string, unknown> | unknown[];
 
+/** One call's method and URL, built from the endpoint table: the only way the web names a URL. */
+export interface ApiRoute {
+  method: HttpMethod;
+  url: string;
+}
+
+export function apiRoute<E extends Endpoint>(endpoint: E, ...params: PathParams<E['path']>): ApiRoute {
+  return { method: endpoint.method, url: endpointPath(endpoint, ...params) };
+}
+
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: Json;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-/** Every call sends the session cookie; a JSON content type only when there is a body (spec section 7). */
-export async function apiFetch(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<Response> {
-  const response = await fetch(path, {
+/**
+ * The response as it comes, ok or not, for stream clients that word their own errors. Every call
+ * sends the session cookie; a JSON content type only when there is a body.
+ */
+export function sendRequest({ method, url }: ApiRoute, { body, headers, signal }: RequestOptions = {}): Promise<Response> {
+  const allHeaders = body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' };
+  return fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: allHeaders,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
+}
+
+/** A non-ok answer throws an ApiError. */
+export async function apiFetch(route: ApiRoute, options?: RequestOptions): Promise<Response> {
+  const response = await sendRequest(route, options);
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   return response;
 }
 
-export async function apiJson<T>(path: string, options?: RequestOptions): Promise<T> {
-  const response = await apiFetch(path, options);
+export async function apiJson<T>(route: ApiRoute, options?: RequestOptions): Promise<T> {
+  const response = await apiFetch(route, options);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Each path segment URL-encoded, as the file endpoint expects. */
-export function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
 }

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@forge/protocol/errors';
 
-/** A non-ok API response. Its message is the spec's "{status code}: {response text}". */
+/** A non-ok API response. Its message is "{status code}: {response text}", or the status text for an empty body. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;

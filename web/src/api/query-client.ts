@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { apiJson } from './client';
 
-/** Spec section 7: reads never go stale, no refetch on focus, no polling, no retries by default. */
+/**
+ * Reads never go stale, are not refetched on focus, do not poll and do not retry unless their
+ * options say so. There is no default query function: every read names its endpoint in its factory.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -10,8 +12,6 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
-        // The default read joins the key's segments with slashes as a GET path.
-        queryFn: ({ queryKey, signal }) => apiJson(queryKey.map(String).join('/'), { signal }),
       },
       mutations: { retry: false },
     },

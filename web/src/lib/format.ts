@@ -36,7 +36,7 @@ export function byteLength(text: string): number {
   return bytes;
 }
 
-/** Spec section 9: B below 1024, KB below 1 MiB, then MB; one decimal. */
+/** B below 1024, KB below 1 MiB, then MB; one decimal. */
 export function formatBytes(bytes: number): string {
   if (bytes < KIB) return `${bytes} B`;
   if (bytes < MIB) return `${(bytes / KIB).toFixed(1)} KB`;

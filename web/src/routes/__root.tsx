@@ -15,7 +15,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
-    // Spec section 9: tooltips wait 700 ms, 300 ms between neighbours; one toast at a time, 5 s.
+    // Tooltips wait 700 ms, 300 ms between neighbours; one toast at a time, shown 5 s.
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
       <Outlet />
       <Toaster theme="dark" position="bottom-right" visibleToasts={1} duration={5000} richColors closeButton style={{ maxWidth: 420 }} />

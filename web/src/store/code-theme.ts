@@ -1,9 +1,9 @@
 import { proxy, useSnapshot } from 'valtio';
-import { DEFAULT_CODE_THEME } from '@forge/protocol/limits';
+import { DEFAULT_CODE_THEME } from '@/lib/ui-timing';
 
 export const CODE_THEME_STORAGE_KEY = 'code-theme';
 
-/** Spec section 2, "Code viewer": the eight selectable syntax themes. */
+/** The eight syntax themes the code viewer offers. */
 export const CODE_THEMES = [
   { id: 'default', label: 'Default' },
   { id: 'dark', label: 'Dark' },

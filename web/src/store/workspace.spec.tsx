@@ -20,6 +20,8 @@ describe('workspace state', () => {
       sidebarOpen: false,
       status: 'Ready',
       previewUrl: null,
+      isEditing: false,
+      previewVersion: 0,
     });
   });
 });

@@ -20,7 +20,7 @@ export interface WorkspaceFile {
   isStreaming: boolean;
 }
 
-/** Spec section 3, "Workspace state". */
+/** What the workspace shows: the project, its files and their text, the terminal log, the view, the build status. */
 export interface WorkspaceState {
   isGenerating: boolean;
   currentProject: string | null;
@@ -34,7 +34,14 @@ export interface WorkspaceState {
   sidebarOpen: boolean;
   status: WorkspaceStatus;
   previewUrl: string | null;
+  /** An edit of the current project runs. */
+  isEditing: boolean;
+  /** Counts the builds whose preview was shown: the preview frame reloads when it changes. */
+  previewVersion: number;
 }
+
+/** How an edit changed one file of the project. */
+export type FileChange = 'created' | 'modified' | 'deleted';
 
 export function createInitialWorkspaceState(): WorkspaceState {
   return {
@@ -50,10 +57,12 @@ export function createInitialWorkspaceState(): WorkspaceState {
     sidebarOpen: false,
     status: 'Ready',
     previewUrl: null,
+    isEditing: false,
+    previewVersion: 0,
   };
 }
 
-/** Spec section 4, "Workspace actions". */
+/** The only ways the workspace state changes. */
 export interface WorkspaceActions {
   startGeneration(projectName: string): void;
   stopGeneration(): void;
@@ -71,6 +80,9 @@ export interface WorkspaceActions {
   clearProject(): void;
   /** A saved project: its files are complete, their text is fetched when opened. */
   loadProject(name: string, paths: readonly string[]): void;
+  setEditing(editing: boolean): void;
+  /** A file an edit changed: its stored text is dropped (read again when shown); the tree follows. */
+  changeFile(path: string, change: FileChange): void;
 }
 
 export interface WorkspaceStore {
@@ -170,10 +182,29 @@ export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): Wor
 
     setPreviewUrl(url) {
       state.previewUrl = url === '' ? null : url;
+      // Each build's preview is loaded afresh, even at the same address.
+      if (state.previewUrl) state.previewVersion += 1;
     },
 
     clearProject() {
       Object.assign(state, createInitialWorkspaceState());
+    },
+
+    setEditing(editing) {
+      state.isEditing = editing;
+    },
+
+    changeFile(path, change) {
+      delete state.fileContents[path];
+      const exists = state.files.some((file) => file.path === path);
+      if (change === 'deleted') {
+        state.files = state.files.filter((file) => file.path !== path);
+        if (state.activeFile === path) state.activeFile = null;
+      } else if (!exists) {
+        state.files.push({ path, isStreaming: false });
+      }
+      if (state.activeFile === path) state.streamingContent = '';
+      rebuildTree();
     },
 
     loadProject(name, paths) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseTranscript } from '@forge/protocol/file-stream';
-import { type CompletionRequest, type ProviderEvent } from '../llm-provider.js';
+import { type CompletionRequest, ProviderError, type ProviderEvent } from '../llm-provider.js';
 import { BLUEPRINT_IDS } from './describe.js';
 import { EXAMPLE_DESCRIPTIONS } from './blueprints/example-descriptions.js';
 import { OfflineStarterAgent, estimateTokens, typingChunks } from './offline-agent.js';
@@ -132,14 +132,29 @@ describe('OfflineStarterAgent', () => {
     expect(received.length).toBeLessThan(20);
   });
 
-  it.each(['edit', 'fix'] as const)('explains that it cannot %s code, and writes no files', async (purpose) => {
-    const events = await collect(instant, { ...request('Make the header blue', 'shop', purpose), files: { 'src/App.tsx': 'x' } });
+  it('explains that it cannot repair code, and writes no files', async () => {
+    const events = await collect(instant, { ...request('Make the header blue', 'shop', 'fix'), files: { 'src/App.tsx': 'x' } });
     const text = textOf(events);
     expect(text).toContain('offline starter agent cannot');
     expect(text).toContain('ANTHROPIC_API_KEY');
     expect(text).toContain('LLM_PROVIDER=openai');
     expect(text).toContain('OPENAI_BASE_URL');
     expect(parseTranscript(text).files.size).toBe(0);
+    expect(events.at(-1)).toEqual({ type: 'stop', reason: 'end_turn' });
+  });
+
+  it('refuses an edit it cannot make without a model, saying plainly what would make it possible', async () => {
+    const project = { paths: ['src/App.tsx'], read: async () => 'export function App() { return null; }\n' };
+    const run = collect(instant, { ...request('Add a dark mode toggle', 'shop', 'edit'), project });
+    await expect(run).rejects.toBeInstanceOf(ProviderError);
+    await expect(run).rejects.toMatchObject({ transient: false, message: expect.stringContaining('Other changes need a configured model: set ANTHROPIC_API_KEY') });
+    await expect(run).rejects.toThrow(/LLM_PROVIDER=openai with OPENAI_BASE_URL/);
+  });
+
+  it('answers an edit it knows with EDIT blocks, in the same stream shape as a model', async () => {
+    const project = { paths: ['index.html'], read: async () => '<html>\n  <title>Old</title>\n</html>\n' };
+    const events = await collect(instant, { ...request('Change the title to "New"', 'shop', 'edit'), project });
+    expect(textOf(events)).toContain('<<<EDIT index.html>>>\n<<<SEARCH>>>\n  <title>Old</title>\n<<<REPLACE>>>\n  <title>New</title>\n<<<END EDIT>>>');
     expect(events.at(-1)).toEqual({ type: 'stop', reason: 'end_turn' });
   });
 });

@@ -1,8 +1,9 @@
 // The provider used when no model is configured: it writes a starter project from built-in
 // blueprints, streamed at a model-like pace so the workspace behaves as it does with a model.
-import { type CompletionRequest, type LlmProvider, type ProviderEvent } from '../llm-provider.js';
+import { type CompletionRequest, type LlmProvider, type ProviderEvent, ProviderError } from '../llm-provider.js';
+import { OfflineEditError, offlineEditAnswer } from './offline-edits.js';
 import { planProject } from './plan-project.js';
-import { renderCannotChangeCode, renderTranscript } from './transcript.js';
+import { renderCannotRepairCode, renderTranscript } from './transcript.js';
 
 export interface OfflineStarterAgentOptions {
   /** Streaming pace. `Infinity` (or 0) streams without waiting, for tests. Default 6000. */
@@ -27,8 +28,7 @@ export class OfflineStarterAgent implements LlmProvider {
 
   async *complete(request: CompletionRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
     signal.throwIfAborted();
-    const text =
-      request.purpose === 'generate' ? renderTranscript(planProject(request.description, request.projectName)) : renderCannotChangeCode(request.purpose);
+    const text = await this.answer(request);
 
     const started = Date.now();
     let sent = 0;
@@ -44,6 +44,18 @@ export class OfflineStarterAgent implements LlmProvider {
     signal.throwIfAborted();
     yield { type: 'usage', inputTokens: estimateTokens(requestText(request)), outputTokens: estimateTokens(text) };
     yield { type: 'stop', reason: 'end_turn' };
+  }
+
+  private async answer(request: CompletionRequest): Promise<string> {
+    if (request.purpose === 'generate') return renderTranscript(planProject(request.description, request.projectName));
+    if (request.purpose === 'fix') return renderCannotRepairCode();
+    try {
+      return await offlineEditAnswer(request.description, request.project);
+    } catch (err) {
+      // Not worth retrying: the same request gets the same answer.
+      if (err instanceof OfflineEditError) throw new ProviderError(err.message, false);
+      throw err;
+    }
   }
 }
 

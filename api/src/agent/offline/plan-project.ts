@@ -1,6 +1,7 @@
 // From a description to a finished set of files: what the offline agent "writes".
 import { BLUEPRINTS, type BlueprintEntry } from './blueprints/catalog.js';
 import { type BlueprintContext, type ProjectFiles } from './blueprints/blueprint-context.js';
+import { buildProject } from './blueprints/build-project.js';
 import { type AppDescription, describeApp } from './describe.js';
 import { buildPalette } from './palette.js';
 
@@ -23,7 +24,7 @@ export function planProject(description: string, projectName: string): ProjectPl
     palette: buildPalette(defaults.palette, described.colors),
     words: described.words,
   };
-  return { description: described, blueprint, context, files: blueprint.build(context) };
+  return { description: described, blueprint, context, files: buildProject(blueprint, context) };
 }
 
 /** A valid npm package name: lower-case, no leading dot or underscore, at most 214 characters. */

@@ -22,16 +22,14 @@ export function renderTranscript(plan: ProjectPlan): string {
   return `${opening.join('\n')}\n\n${body.join('\n')}\n${closing}\n`;
 }
 
-export function renderCannotChangeCode(purpose: 'edit' | 'fix'): string {
-  const what = purpose === 'edit' ? 'apply your requested changes' : 'repair this build';
+/** What the offline agent answers a repair request: it has no model to read code with. */
+export function renderCannotRepairCode(): string {
   return [
-    `The offline starter agent cannot ${what}: it writes new projects from built-in blueprints and does not read or change existing code.`,
+    'The offline starter agent cannot repair this build: it writes new projects from built-in blueprints and does not read or change existing code.',
     'To edit and auto-fix projects, configure a model and restart Forge:',
     '- Anthropic: set ANTHROPIC_API_KEY (and optionally LLM_MODEL).',
     '- An OpenAI-compatible server such as Ollama, vLLM or LM Studio: set LLM_PROVIDER=openai and OPENAI_BASE_URL (plus OPENAI_API_KEY if it needs one) and LLM_MODEL.',
-    purpose === 'edit'
-      ? 'Until then you can download the project as a ZIP and edit it by hand; no files were changed.'
-      : 'Until then the build errors above show what to change by hand; no files were changed.',
+    'Until then the build errors above show what to change by hand; no files were changed.',
     '',
   ].join('\n');
 }

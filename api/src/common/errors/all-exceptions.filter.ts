@@ -7,9 +7,11 @@ import { statusForCode } from './error-status.js';
 const CODE_FOR_STATUS: Record<number, ErrorCode> = {
   400: ErrorCode.BadRequest,
   401: ErrorCode.Unauthenticated,
+  403: ErrorCode.Forbidden,
   404: ErrorCode.NotFound,
   409: ErrorCode.Conflict,
   413: ErrorCode.PayloadTooLarge,
+  429: ErrorCode.RateLimited,
 };
 
 /** The one place errors become HTTP: `{ "error": "...", "code": "..." }` with the right status. */
@@ -24,6 +26,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) {
       response.end();
       return;
+    }
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
     }
     response.status(status).json(body);
   }

@@ -1,21 +1,59 @@
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { type ApiErrorBody, ErrorCode } from '@forge/protocol/errors';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Observable } from 'rxjs';
+import { ErrorCode } from '@forge/protocol/errors';
+import { DomainError } from '../errors/domain-error.js';
 
-// Generous enough for a saved project or a few 5 MB design images as base64.
-const JSON_LIMIT = '50mb';
+/** What a route accepts when it says nothing: sign-in keys, small settings. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
-/** express.json, plus an answer in the platform's error shape when the body is not valid JSON. */
-export function jsonBody(): Array<RequestHandler | ErrorRequestHandler> {
-  const onError: ErrorRequestHandler = (err: { type?: string; status?: number; message?: string }, _req, res, next) => {
-    if (err?.type === 'entity.parse.failed') {
-      const body: ApiErrorBody = { error: `Malformed JSON in request body: ${err.message}`, code: ErrorCode.MalformedJson };
-      res.status(400).json(body);
-    } else if (err?.type === 'entity.too.large') {
-      const body: ApiErrorBody = { error: `Request body is too large (max ${JSON_LIMIT})`, code: ErrorCode.PayloadTooLarge };
-      res.status(413).json(body);
-    } else {
-      next(err);
+const BODY_LIMIT = 'forge:bodyLimit';
+/** A route that takes large bodies (a saved project, design images) says how large. */
+export const BodyLimit = (bytes: number) => SetMetadata(BODY_LIMIT, bytes);
+
+/**
+ * Reads JSON bodies after the guards, never before: a visitor without a session is refused
+ * without the server reading, let alone parsing, what they send. Each route's limit is its own.
+ */
+@Injectable()
+export class JsonBodyInterceptor implements NestInterceptor {
+  private readonly parsers = new Map<number, RequestHandler>();
+
+  constructor(private readonly reflector: Reflector) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const limit = this.reflector.getAllAndOverride<number>(BODY_LIMIT, [context.getHandler(), context.getClass()]) ?? DEFAULT_BODY_LIMIT_BYTES;
+    await this.parse(http.getRequest<Request>(), http.getResponse<Response>(), limit);
+    return next.handle();
+  }
+
+  private parse(req: Request, res: Response, limit: number): Promise<void> {
+    let parser = this.parsers.get(limit);
+    if (!parser) {
+      parser = express.json({ limit });
+      this.parsers.set(limit, parser);
     }
-  };
-  return [express.json({ limit: JSON_LIMIT }), onError];
+    const parse = parser;
+    return new Promise((resolve, reject) => {
+      parse(req, res, (err?: unknown) => (err ? reject(bodyError(err as BodyParserError, limit)) : resolve()));
+    });
+  }
+}
+
+interface BodyParserError {
+  type?: string;
+  message?: string;
+}
+
+function bodyError(err: BodyParserError, limit: number): DomainError {
+  if (err.type === 'entity.parse.failed') return new DomainError(ErrorCode.MalformedJson, `Malformed JSON in request body: ${err.message}`);
+  if (err.type === 'entity.too.large') return new DomainError(ErrorCode.PayloadTooLarge, `Request body is too large (max ${formatBytes(limit)})`);
+  return new DomainError(ErrorCode.BadRequest, `Could not read the request body: ${err.message ?? 'unknown error'}`);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
 }

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { MAX_IMAGE_BYTES } from '@forge/protocol/limits';
+import { MAX_IMAGE_BYTES, MAX_IMAGES, MAX_PROMPT_CHARS, designImageError } from '@forge/protocol/limits';
 import type { ImageInput } from '../../agent/llm-provider.js';
 
-export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const MAX_IMAGES = 8;
-export const MAX_PROMPT_CHARS = 20_000;
+/** The most images as base64, plus the prompt: nothing a valid request needs is refused unread. */
+export const START_JOB_BODY_LIMIT_BYTES = MAX_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
 /** Decoded size of base64 text without decoding it. */
 export function base64Bytes(base64: string): number {
@@ -12,19 +11,16 @@ export function base64Bytes(base64: string): number {
   return Math.floor((base64.length * 3) / 4) - padding;
 }
 
-const image = z
+/** One design reference image, as generations and edits take them. */
+export const designImageSchema = z
   .object({
     name: z.string().trim().min(1, 'each image needs a name').max(255),
     base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'image data must be base64'),
     mediaType: z.string(),
   })
   .superRefine((img, ctx) => {
-    // The spec's own words for the two ways an image is refused.
-    if (!(IMAGE_MEDIA_TYPES as readonly string[]).includes(img.mediaType)) {
-      ctx.addIssue({ code: 'custom', message: `${img.name} is not a valid image` });
-    } else if (base64Bytes(img.base64) > MAX_IMAGE_BYTES) {
-      ctx.addIssue({ code: 'custom', message: `${img.name} is too large (max 5MB)` });
-    }
+    const error = designImageError({ name: img.name, mediaType: img.mediaType, bytes: base64Bytes(img.base64) });
+    if (error) ctx.addIssue({ code: 'custom', message: error });
   })
   // The checks above narrowed the media type.
   .transform((img) => img as ImageInput);
@@ -34,8 +30,9 @@ export const startJobSchema = z.object({
     .string({ error: 'prompt is required' })
     .trim()
     .min(1, 'Describe your React project first: the prompt is empty.')
-    .max(MAX_PROMPT_CHARS, `The description is too long (max ${MAX_PROMPT_CHARS} characters).`),
+    .max(MAX_PROMPT_CHARS, `The description is too long (max ${MAX_PROMPT_CHARS} characters).`)
+    .refine((prompt) => !prompt.includes('\0'), 'The description contains a NUL character; remove it and try again.'),
   projectName: z.string().optional(),
-  images: z.array(image).max(MAX_IMAGES, `At most ${MAX_IMAGES} design images per project.`).optional(),
+  images: z.array(designImageSchema).max(MAX_IMAGES, `At most ${MAX_IMAGES} design images per project.`).optional(),
 });
 export type StartJobDto = z.infer<typeof startJobSchema>;

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InfoResponse } from '@forge/protocol/api';
-import { apiJson } from '../client';
+import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
+import { apiJson, apiRoute } from '../client';
 
 export const infoQueryOptions = queryOptions({
-  queryKey: ['/api/info'] as const,
-  queryFn: ({ signal }) => apiJson<InfoResponse>('/api/info', { signal }),
+  queryKey: ['info'] as const,
+  queryFn: ({ signal }) => apiJson<InfoResponse>(apiRoute(WEB_ENDPOINTS.info), { signal }),
 });

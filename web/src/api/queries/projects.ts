@@ -5,46 +5,52 @@ import type {
   ProjectListResponse,
   ProjectTreeResponse,
 } from '@forge/protocol/api';
-import { apiJson, encodePath } from '../client';
+import { WEB_ENDPOINTS, endpointPath } from '@forge/protocol/endpoints';
+import { apiJson, apiRoute } from '../client';
 
 export const projectKeys = {
-  all: ['/api/projects'] as const,
-  tree: (project: string) => ['/api/projects', project, 'tree'] as const,
-  file: (project: string, path: string) => ['/api/projects', project, 'file', path] as const,
-  previewStatus: (project: string) => ['/api/projects', project, 'preview-status'] as const,
+  all: ['projects'] as const,
+  /** Everything cached about one project. */
+  project: (project: string) => ['projects', project] as const,
+  tree: (project: string) => ['projects', project, 'tree'] as const,
+  /** Every file of one project. */
+  files: (project: string) => ['projects', project, 'file'] as const,
+  file: (project: string, path: string) => ['projects', project, 'file', path] as const,
+  previewStatus: (project: string) => ['projects', project, 'preview-status'] as const,
+  secrets: (project: string) => ['projects', project, 'secrets'] as const,
+  database: (project: string) => ['projects', project, 'database'] as const,
 };
 
-/** The only query that retries (spec section 7: twice). */
+/** The only query that retries: twice, since the list is the first thing My Projects shows. */
 export const projectListQueryOptions = queryOptions({
   queryKey: projectKeys.all,
-  queryFn: ({ signal }) => apiJson<ProjectListResponse>('/api/projects', { signal }),
+  queryFn: ({ signal }) => apiJson<ProjectListResponse>(apiRoute(WEB_ENDPOINTS.projectList), { signal }),
   retry: 2,
 });
 
 export const projectTreeQueryOptions = (project: string) =>
   queryOptions({
     queryKey: projectKeys.tree(project),
-    queryFn: ({ signal }) => apiJson<ProjectTreeResponse>(`/api/projects/${encodeURIComponent(project)}/tree`, { signal }),
+    queryFn: ({ signal }) => apiJson<ProjectTreeResponse>(apiRoute(WEB_ENDPOINTS.projectTree, { project }), { signal }),
   });
 
 export const projectFileQueryOptions = (project: string, path: string) =>
   queryOptions({
     queryKey: projectKeys.file(project, path),
-    queryFn: ({ signal }) =>
-      apiJson<FileContentResponse>(`/api/projects/${encodeURIComponent(project)}/file/${encodePath(path)}`, { signal }),
+    queryFn: ({ signal }) => apiJson<FileContentResponse>(apiRoute(WEB_ENDPOINTS.projectFile, { project, path }), { signal }),
   });
 
 export const previewStatusQueryOptions = (project: string) =>
   queryOptions({
     queryKey: projectKeys.previewStatus(project),
-    queryFn: ({ signal }) =>
-      apiJson<PreviewStatusResponse>(`/api/projects/${encodeURIComponent(project)}/preview-status`, { signal }),
+    queryFn: ({ signal }) => apiJson<PreviewStatusResponse>(apiRoute(WEB_ENDPOINTS.previewStatus, { project }), { signal }),
   });
 
 export function deleteProject(project: string): Promise<void> {
-  return apiJson<void>(`/api/projects/${encodeURIComponent(project)}`, { method: 'DELETE' });
+  return apiJson<void>(apiRoute(WEB_ENDPOINTS.projectDelete, { project }));
 }
 
+/** A link the browser follows: the server answers with the ZIP as an attachment. */
 export function projectDownloadUrl(project: string): string {
-  return `/api/projects/${encodeURIComponent(project)}/download`;
+  return endpointPath(WEB_ENDPOINTS.projectDownload, { project });
 }

@@ -18,7 +18,7 @@ export function formatUptime(startedAt: string, now: number): string {
   return minutes > 0 ? `${minutes}m` : '< 1m';
 }
 
-/** "Just now", "5 min ago", "3 h ago" within a day; older visits as the spec's date ("Mar 4, 2025, 9:05 PM"). */
+/** "Just now", "5 min ago", "3 h ago" within a day; older visits as a project date ("Mar 4, 2025, 9:05 PM"). */
 export function formatLastVisit(lastVisitAt: string, now: number, timeZone?: string): string {
   const at = Date.parse(lastVisitAt);
   if (Number.isNaN(at)) return 'Unknown date';

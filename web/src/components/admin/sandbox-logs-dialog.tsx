@@ -3,6 +3,7 @@ import { AlertCircle, Copy, RefreshCw, RotateCcw, ScrollText } from 'lucide-reac
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { AdminSandbox } from '@forge/protocol/admin';
+import { stripAnsi } from '@forge/protocol/text';
 import { getErrorMessage } from '@/api/errors';
 import { adminSandboxLogsQueryOptions } from '@/api/queries/admin';
 import { Button } from '@/components/ui/button';
@@ -11,10 +12,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { countLines, formatLineCount } from '@/lib/format';
 import { SandboxStateBadge } from './sandbox-state-badge';
-
-// Colour and cursor escapes (ESC [ ... letter) that some build tools print even without a terminal.
-// eslint-disable-next-line no-control-regex
-const ANSI_ESCAPE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 interface SandboxLogsDialogProps {
   /** The sandbox whose logs to show; null keeps the dialog closed. */
@@ -35,7 +32,7 @@ export function SandboxLogsDialog({ sandbox, onClose }: SandboxLogsDialogProps) 
 function LogsBody({ sandbox }: { sandbox: AdminSandbox }) {
   const logs = useQuery(adminSandboxLogsQueryOptions(sandbox.projectId));
   const output = useRef<HTMLPreElement>(null);
-  const text = logs.data?.logs.replace(ANSI_ESCAPE, '') ?? '';
+  const text = stripAnsi(logs.data?.logs ?? '');
 
   // The newest lines are at the end: show them first, as a terminal does.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowRight, Check, Copy, KeyRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { useCopied } from '@/lib/use-copied';
 
 interface RecoveryKeyRevealProps {
   recoveryKey: string;
@@ -10,21 +10,10 @@ interface RecoveryKeyRevealProps {
 
 /** Shown once, right after sign-up: the server keeps only a hash, so this is the last chance to copy it. */
 export function RecoveryKeyReveal({ recoveryKey, onContinue }: RecoveryKeyRevealProps) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy: copyText } = useCopied(2000);
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(recoveryKey);
-      setCopied(true);
-    } catch {
-      toast.error('Could not copy', { description: 'Select the key and copy it by hand.' });
-    }
+    if (!(await copyText(recoveryKey))) toast.error('Could not copy', { description: 'Select the key and copy it by hand.' });
   };
 
   return (

@@ -15,7 +15,7 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
   const mutation = useMutation({
     mutationFn: (name: string) => deleteProject(name),
     onSuccess: (_data, name) => {
-      queryClient.removeQueries({ queryKey: ['/api/projects', name] });
+      queryClient.removeQueries({ queryKey: projectKeys.project(name) });
       toast.success('Project deleted', { description: `"${name}" and its files were removed.` });
     },
     onError: (err) => {

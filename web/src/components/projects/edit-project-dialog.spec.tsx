@@ -40,8 +40,11 @@ function errorResponse(status: number, body: string): Response {
   return { ok: false, status, statusText: 'Not Found', text: async () => body, body: null } as unknown as Response;
 }
 
-function setup(fetchImpl: (input: string, init?: RequestInit) => Promise<Response>) {
-  const fetchMock = jest.fn(fetchImpl) as FetchMock;
+const NO_ACTIVE_JOBS = { ok: true, status: 200, json: async () => ({ jobs: [] }), text: async () => '{"jobs":[]}', body: null } as unknown as Response;
+
+/** Answers the running-jobs check the dialog makes on opening with `active`, and every other call with `fetchImpl`. */
+function setup(fetchImpl: (input: string, init?: RequestInit) => Promise<Response>, active: () => Response = () => NO_ACTIVE_JOBS) {
+  const fetchMock = jest.fn(async (input: string, init?: RequestInit) => (input === '/api/jobs/active' ? active() : fetchImpl(input, init))) as FetchMock;
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   const queryClient = createQueryClient();
   const onClose = jest.fn();
@@ -70,7 +73,7 @@ describe('EditProjectDialog', () => {
     expect(screen.getByRole('heading', { name: 'Edit Project: shop' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Apply Changes' }));
     expect(await screen.findByText('Please describe the modifications you want to make')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => url !== '/api/jobs/active')).toEqual([]);
   });
 
   it('streams the log, cannot be closed while editing, and refreshes the project list on completion', async () => {
@@ -88,14 +91,14 @@ describe('EditProjectDialog', () => {
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
 
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called !== '/api/jobs/active')!;
     expect(url).toBe('/api/projects/shop/edit');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ modificationRequest: 'Add a dark mode toggle' });
 
     await act(async () => {
-      stream.push('data: {"type":"log","message":"Reading 3 files"}\n\ndata: {"type":"comp');
-      stream.push('lete"}\n\ndata: [DONE]\n\n');
+      stream.push('id: 1\ndata: {"type":"started","jobId":"job-1"}\n\nid: 2\ndata: {"type":"log","message":"Reading 3 files"}\n\nid: 3\ndata: {"type":"comp');
+      stream.push('lete","message":null}\n\nid: 4\ndata: [DONE]\n\n');
     });
     expect(await screen.findByText('Reading 3 files')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Apply Changes' })).toBeTruthy());
@@ -121,10 +124,25 @@ describe('EditProjectDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply Changes' }));
     await screen.findByRole('button', { name: 'Editing...' });
     await act(async () => {
-      stream.push('data: {"type":"error","message":"Model unavailable"}\n\n');
+      stream.push('data: {"type":"error","message":"Model unavailable"}\n\ndata: [DONE]\n\n');
       stream.end();
     });
     expect(await screen.findByText('❌ Model unavailable')).toBeTruthy();
     expect(await screen.findByText('Error')).toBeTruthy();
+  });
+
+  it('follows an edit of the project that is already running', async () => {
+    const stream = streamedResponse();
+    const jobs = { jobs: [{ id: 'job-7', kind: 'edit', projectName: 'shop', projectId: 'p' }] };
+    const running = { ok: true, status: 200, json: async () => jobs, text: async () => JSON.stringify(jobs), body: null } as unknown as Response;
+    const { fetchMock } = setup(async () => stream.response, () => running);
+    expect(await screen.findByRole('button', { name: 'Editing...' })).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/jobs/job-7/stream');
+    await act(async () => {
+      stream.push('id: 5\ndata: {"type":"log","message":"Rebuilding shop"}\n\nid: 6\ndata: {"type":"complete","message":"✅ Changes applied (1 file changed)"}\n\nid: 7\ndata: [DONE]\n\n');
+    });
+    expect(await screen.findByText('Rebuilding shop')).toBeTruthy();
+    expect(await screen.findByText('✅ Changes applied (1 file changed)')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Apply Changes' })).toBeTruthy());
   });
 });

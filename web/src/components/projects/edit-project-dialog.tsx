@@ -2,24 +2,31 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { EditStreamEvent } from '@forge/protocol/streams';
+import { EMPTY_EDIT_REQUEST_MESSAGE } from '@forge/protocol/versions';
 import { getErrorMessage } from '@/api/errors';
-import { NO_RESPONSE_BODY_MESSAGE, streamProjectEdit } from '@/api/queries/edit';
+import { activeJobsQueryOptions } from '@/api/queries/jobs';
 import { projectKeys } from '@/api/queries/projects';
+import { versionKeys } from '@/api/queries/versions';
+import { type EditOutcome, type EditStreamHandlers, NO_RESPONSE_BODY_MESSAGE, followEdit, streamEdit } from '@/api/streams/edit-stream';
 import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { classifyBuildLog } from '@/components/workspace/run-build';
 import { cn } from '@/lib/cn';
-import { logTone, type LogTone } from './log-tone';
+import type { LogType } from '@/store/workspace';
 
 interface LogLine {
   id: number;
   message: string;
-  tone: LogTone;
+  tone: LogType;
 }
 
-const toneClasses: Record<LogTone, string> = {
+const toneClasses: Record<LogType, string> = {
   info: 'text-muted',
+  other: 'text-muted',
   success: 'text-accent',
+  warning: 'text-warning',
   error: 'text-destructive',
 };
 
@@ -46,40 +53,35 @@ export function EditProjectDialog({ project, onClose }: EditProjectDialogProps) 
     if (box) box.scrollTop = box.scrollHeight;
   }, [logs]);
 
-  const addLog = (message: string, tone: LogTone = logTone(message)) =>
-    setLogs((current) => [...current, { id: nextLogId.current++, message, tone }]);
+  const addLog = (message: string, tone: LogType = classifyBuildLog(message)) => setLogs((current) => [...current, { id: nextLogId.current++, message, tone }]);
 
-  const apply = async () => {
-    if (!project || isEditing) return;
-    const modificationRequest = request.trim();
-    if (!modificationRequest) {
-      toast.error('Please describe the modifications you want to make');
-      return;
-    }
+  /** Runs (or follows) an edit, showing its log; the edit itself runs on the server whatever happens here. */
+  const follow = async (run: (handlers: EditStreamHandlers, signal: AbortSignal) => Promise<EditOutcome>) => {
+    if (!project) return;
     const controller = new AbortController();
     abortRef.current = controller;
     setIsEditing(true);
-    setLogs([]);
-    addLog(`Sending modification request for ${project}...`, 'info');
     try {
-      await streamProjectEdit(
-        project,
-        modificationRequest,
-        (event) => {
-          if (event.type === 'log') addLog(event.message);
-          if (event.type === 'complete') {
-            addLog(event.message ?? '✅ Changes applied successfully', 'success');
-            setRequest('');
-            toast.success('Project updated', { description: `The agent applied your changes to "${project}".` });
-            void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-          }
-          if (event.type === 'error') {
-            addLog(`❌ ${event.message}`, 'error');
-            toast.error('Error', { description: event.message });
-          }
+      const outcome = await run(
+        {
+          onEvent: (event: EditStreamEvent) => {
+            if (event.type === 'log') addLog(event.message);
+          },
+          onReconnecting: (attempt, max) => addLog(`🔄 Connection lost. Reconnecting (${attempt}/${max})...`, 'warning'),
         },
         controller.signal,
       );
+      if (controller.signal.aborted) return;
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      void queryClient.invalidateQueries({ queryKey: versionKeys.all(project) });
+      if (outcome.status === 'completed') {
+        addLog(outcome.message ?? '✅ Changes applied successfully', 'success');
+        setRequest('');
+        toast.success('Project updated', { description: `The agent applied your changes to "${project}".` });
+      } else {
+        addLog(`❌ ${outcome.error}`, 'error');
+        toast.error('Error', { description: outcome.error });
+      }
     } catch (err) {
       if (controller.signal.aborted) return;
       const message = getErrorMessage(err, 'The server could not apply the changes.');
@@ -89,6 +91,38 @@ export function EditProjectDialog({ project, onClose }: EditProjectDialogProps) 
     } finally {
       if (!controller.signal.aborted) setIsEditing(false);
     }
+  };
+
+  // An edit of this project that is already running (started here before a reload, or in the workspace) is followed again.
+  useEffect(() => {
+    if (!project) return;
+    let cancelled = false;
+    void queryClient
+      .fetchQuery({ ...activeJobsQueryOptions, staleTime: 0 })
+      .then(({ jobs }) => {
+        const running = jobs.find((job) => job.kind === 'edit' && job.projectName === project);
+        if (cancelled || !running) return;
+        addLog(`🔄 Reconnecting to the running edit of ${project}...`, 'info');
+        void follow((handlers, signal) => followEdit(running.id, handlers, { signal }));
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+    // Once per project the dialog opens for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [project]);
+
+  const apply = async () => {
+    if (!project || isEditing) return;
+    const modificationRequest = request.trim();
+    if (!modificationRequest) {
+      toast.error(EMPTY_EDIT_REQUEST_MESSAGE);
+      return;
+    }
+    setLogs([]);
+    addLog(`Sending modification request for ${project}...`, 'info');
+    await follow((handlers, signal) => streamEdit(project, { modificationRequest }, handlers, { signal }));
   };
 
   const close = () => {
@@ -108,7 +142,7 @@ export function EditProjectDialog({ project, onClose }: EditProjectDialogProps) 
             <Pencil className="size-5" aria-hidden />
           </div>
           <DialogTitle className="break-all">Edit Project: {project}</DialogTitle>
-          <DialogDescription>Describe the changes in plain language. The agent updates the project's files for you.</DialogDescription>
+          <DialogDescription>Describe the changes in plain language. The agent changes only what you ask, and every edit can be undone from the project's History.</DialogDescription>
         </DialogHeader>
 
         <form

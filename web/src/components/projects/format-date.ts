@@ -18,7 +18,7 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
 }
 
 /**
- * A project's modified date and time, e.g. "Mar 4, 2025, 9:05 PM" (spec section 9: en-US, short month,
+ * A project's modified date and time, e.g. "Mar 4, 2025, 9:05 PM" (en-US: short month,
  * day, year, hour and minute). The time zone is the viewer's unless one is given.
  */
 export function formatModifiedAt(value: string | number | Date, timeZone?: string): string {

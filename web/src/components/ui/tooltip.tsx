@@ -8,7 +8,7 @@ export interface TooltipProps {
   side?: 'top' | 'right' | 'bottom' | 'left';
 }
 
-/** Relies on the TooltipProvider of the root route for its delays (spec section 9). */
+/** Relies on the TooltipProvider of the root route for its delays (700 ms, 300 ms between neighbours). */
 export function Tooltip({ label, children, side = 'bottom' }: TooltipProps) {
   return (
     <TooltipPrimitive.Root>

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, FileCode, FileQuestion, FileWarning, FolderOpen, LoaderCircle, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, getErrorMessage } from '@/api/errors';
 import { projectFileQueryOptions } from '@/api/queries/projects';
 import { CodeViewer } from '@/components/code/code-viewer';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tooltip } from '@/components/ui/tooltip';
+import { useCopied } from '@/lib/use-copied';
 import { byteLength, countLines, countWords, formatBytes, formatLineCount, formatWordCount } from '@/lib/format';
 import { findNode } from '@/store/file-tree';
 import { useWorkspace } from '@/store/workspace';
 import { FileIcon } from './file-icon';
 
 function loadErrorMessage(error: unknown): string {
-  // Spec section 7: a non-ok file response reads "Failed to load file content".
+  // Any non-ok file response reads "Failed to load file content", whatever the server said.
   if (error instanceof ApiError) return 'Failed to load file content';
   return getErrorMessage(error, 'Failed to load file');
 }
@@ -105,21 +105,10 @@ interface FileHeaderProps {
 function FileHeader({ path, content, streaming, generating }: FileHeaderProps) {
   const segments = path.split('/');
   const name = segments.pop() ?? path;
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy: copyText } = useCopied();
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(content);
-      setCopied(true);
-    } catch {
-      toast.error('Could not copy to the clipboard');
-    }
+    if (!(await copyText(content))) toast.error('Could not copy to the clipboard');
   };
 
   return (

@@ -1,7 +1,4 @@
-import { MAX_IMAGE_BYTES } from '@forge/protocol/limits';
-
-/** The formats the uploader lists (spec section 2): the ones vision models accept. */
-export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+import { designImageError as imageError } from '@forge/protocol/limits';
 
 export interface UploadedImage {
   id: string;
@@ -14,11 +11,9 @@ export interface UploadedImage {
   dataUrl: string;
 }
 
-/** Spec section 5: the log message for a file that cannot be attached, or null when it can. */
+/** The log message for a file that cannot be attached, or null when it can. */
 export function designImageError(file: { name: string; type: string; size: number }): string | null {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return `${file.name} is not a valid image`;
-  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is too large (max 5MB)`;
-  return null;
+  return imageError({ name: file.name, mediaType: file.type, bytes: file.size });
 }
 
 let nextImageId = 0;

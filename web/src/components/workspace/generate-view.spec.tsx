@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { MAX_IMAGES, MAX_PROMPT_CHARS } from '@forge/protocol/limits';
 import { INVALID_PROJECT_NAME_MESSAGE } from '@forge/protocol/project-name';
 import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
 import { createQueryClient } from '@/api/query-client';
@@ -89,6 +90,44 @@ describe('GenerateView', () => {
     });
     await waitFor(() => expect(store.state.logs).toHaveLength(2));
     expect(store.state.logs.map((log) => log.message).sort()).toEqual(['brief.pdf is not a valid image', 'huge.png is too large (max 5MB)']);
+  });
+
+  it('refuses a description over the shared limit, saying so, and keeps what was typed', async () => {
+    const fetchMock = mockFetch(async () => jsonResponse({ jobId: 'j1' }));
+    renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
+    const prompt = screen.getByLabelText('Describe your React project') as HTMLTextAreaElement;
+    const button = screen.getByRole('button', { name: 'Generate Project' }) as HTMLButtonElement;
+
+    fireEvent.change(prompt, { target: { value: `  ${'a'.repeat(MAX_PROMPT_CHARS)}  ` } });
+    expect(button.disabled).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.change(prompt, { target: { value: 'a'.repeat(MAX_PROMPT_CHARS + 1) } });
+    expect(button.disabled).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe('The description is too long (max 20000 characters). It has 20,001.');
+    expect(prompt.getAttribute('aria-invalid')).toBe('true');
+    expect(prompt.value).toHaveLength(MAX_PROMPT_CHARS + 1);
+    await act(async () => {
+      fireEvent.keyDown(prompt, { key: 'Enter', ctrlKey: true });
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('attaches at most the shared number of images and names the ones left out', async () => {
+    const { store } = renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
+    const pngs = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => new File([new Uint8Array([1])], `shot-${from + i}.png`, { type: 'image/png' }));
+
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Design Reference'), { target: { files: pngs(1, MAX_IMAGES - 1) } });
+    });
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(MAX_IMAGES - 1));
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Design Reference'), { target: { files: pngs(MAX_IMAGES, 3) } });
+    });
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(MAX_IMAGES));
+    expect(screen.getByRole('img', { name: 'shot-8.png' })).toBeTruthy();
+    expect(store.state.logs.map((log) => log.message)).toEqual(['At most 8 design images per project. Not attached: shot-9.png, shot-10.png.']);
   });
 
   it('adds image thumbnails with remove buttons and sends them with the job', async () => {

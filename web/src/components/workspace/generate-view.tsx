@@ -1,6 +1,7 @@
 import { FolderPen, LoaderCircle, Sparkles, WandSparkles } from 'lucide-react';
 import { useId, useRef, type FormEvent } from 'react';
-import { PROMPT_ROWS } from '@forge/protocol/limits';
+import { PROMPT_ROWS } from '@/lib/ui-timing';
+import { MAX_PROMPT_CHARS, PROMPT_TOO_LONG_MESSAGE } from '@forge/protocol/limits';
 import { DEFAULT_PROJECT_NAME, PROJECT_NAME_MAX_LENGTH, normalizeProjectName, projectNameError } from '@forge/protocol/project-name';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -36,12 +37,15 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
   const promptId = useId();
   const nameId = useId();
   const nameErrorId = useId();
+  const promptErrorId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const { isGenerating } = state;
 
   const trimmedName = draft.projectName.trim();
   const nameError = trimmedName ? projectNameError(trimmedName) : null;
-  const canSubmit = draft.prompt.trim() !== '' && !isGenerating;
+  const promptLength = draft.prompt.trim().length;
+  const promptTooLong = promptLength > MAX_PROMPT_CHARS;
+  const canSubmit = promptLength > 0 && !promptTooLong && !isGenerating;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -92,8 +96,15 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
                 if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit();
               }}
               placeholder="A recipe app where I can save favourites, filter by ingredient and plan meals for the week…"
+              aria-invalid={promptTooLong ? true : undefined}
+              aria-describedby={promptTooLong ? promptErrorId : undefined}
               className="mt-2 block w-full resize-y rounded-xl border border-border bg-background/60 px-3.5 py-3 text-sm leading-relaxed text-foreground placeholder:text-subtle transition-colors outline-none hover:border-border-strong focus:border-primary focus:ring-2 focus:ring-primary/20 disabled:opacity-60"
             />
+            {promptTooLong && (
+              <p id={promptErrorId} role="alert" className="mt-1.5 text-xs text-destructive">
+                {PROMPT_TOO_LONG_MESSAGE} It has {promptLength.toLocaleString('en-US')}.
+              </p>
+            )}
             {!draft.prompt && (
               <div className="mt-2.5 flex flex-wrap gap-1.5">
                 {SUGGESTIONS.map((suggestion) => (

@@ -2,7 +2,8 @@ import { ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { formatBytes } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import { ACCEPTED_IMAGE_TYPES, designImageError, readDesignImage, type UploadedImage } from './design-images';
+import { IMAGE_MEDIA_TYPES, MAX_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '@forge/protocol/limits';
+import { designImageError, readDesignImage, type UploadedImage } from './design-images';
 
 export interface ImageUploaderProps {
   images: readonly UploadedImage[];
@@ -22,12 +23,17 @@ export function ImageUploader({ images, onAdd, onRemove, onReject, disabled }: I
   const addFiles = async (list: FileList | null) => {
     if (!list || list.length === 0) return;
     const rejected: string[] = [];
-    const reads = Array.from(list).map(async (file) => {
+    const valid: File[] = [];
+    for (const file of Array.from(list)) {
       const error = designImageError(file);
-      if (error) {
-        rejected.push(error);
-        return null;
-      }
+      if (error) rejected.push(error);
+      else valid.push(file);
+    }
+    // The server takes at most MAX_IMAGES per job: the first ones fill the free places, the rest are named.
+    const free = Math.max(0, MAX_IMAGES - images.length);
+    const skipped = valid.slice(free).map((file) => file.name);
+    if (skipped.length > 0) rejected.push(`${TOO_MANY_IMAGES_MESSAGE} Not attached: ${skipped.join(', ')}.`);
+    const reads = valid.slice(0, free).map(async (file) => {
       try {
         return await readDesignImage(file);
       } catch {
@@ -61,7 +67,7 @@ export function ImageUploader({ images, onAdd, onRemove, onReject, disabled }: I
         ref={inputRef}
         id={inputId}
         type="file"
-        accept={ACCEPTED_IMAGE_TYPES.join(',')}
+        accept={IMAGE_MEDIA_TYPES.join(',')}
         multiple
         disabled={disabled}
         className="sr-only"
@@ -94,7 +100,7 @@ export function ImageUploader({ images, onAdd, onRemove, onReject, disabled }: I
         <span className="text-sm text-foreground">
           <span className="font-medium text-primary">Upload images</span> or drag them here
         </span>
-        <span className="text-xs text-subtle">PNG, JPG, GIF, WEBP · up to 5MB each</span>
+        <span className="text-xs text-subtle">PNG, JPG, GIF, WEBP · up to 5MB each · at most {MAX_IMAGES}</span>
       </button>
 
       {errors.length > 0 && (

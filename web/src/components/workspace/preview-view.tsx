@@ -1,6 +1,6 @@
 import { ExternalLink, Globe, LoaderCircle, MonitorPlay, RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PREVIEW_LOAD_TIMEOUT_MS, REFRESH_SPINNER_MS } from '@forge/protocol/limits';
+import { PREVIEW_LOAD_TIMEOUT_MS, REFRESH_SPINNER_MS } from '@/lib/ui-timing';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -13,7 +13,7 @@ export const PREVIEW_SANDBOX = 'allow-scripts allow-same-origin allow-forms allo
 
 export function PreviewView() {
   const { state } = useWorkspace();
-  const { previewUrl, currentProject } = state;
+  const { previewUrl, currentProject, previewVersion } = state;
 
   if (!previewUrl) {
     return (
@@ -29,8 +29,8 @@ export function PreviewView() {
     );
   }
 
-  // Keyed by URL so a new preview starts from a clean loading state.
-  return <PreviewFrame key={previewUrl} url={previewUrl} />;
+  // Keyed by URL and build so a new preview, or a rebuilt one, starts from a clean loading state.
+  return <PreviewFrame key={`${previewUrl}#${previewVersion}`} url={previewUrl} />;
 }
 
 type FrameStatus = 'loading' | 'error' | 'live';
@@ -43,7 +43,7 @@ export function PreviewFrame({ url }: { url: string }) {
   const timeoutRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
-  // Every (re)load arms the spec's 15 s timeout; a load event disarms it.
+  // Every (re)load arms the 15 s load timeout; a load event disarms it.
   useEffect(() => {
     timeoutRef.current = setTimeout(() => {
       setStatus('error');

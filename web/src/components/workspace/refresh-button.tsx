@@ -1,10 +1,10 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { REFRESH_SPINNER_MS } from '@forge/protocol/limits';
+import { REFRESH_SPINNER_MS } from '@/lib/ui-timing';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-/** A Refresh button that spins for the spec's half second, so a fast answer still reads as "done". */
+/** A Refresh button that spins for half a second, so a fast answer still reads as "done". */
 export function RefreshButton({ onRefresh, label = 'Refresh', className }: { onRefresh: () => void; label?: string; className?: string }) {
   const [spinning, setSpinning] = useState(false);
 

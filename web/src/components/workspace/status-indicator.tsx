@@ -1,7 +1,7 @@
 import type { WorkspaceStatus } from '@/store/workspace';
 import { cn } from '@/lib/cn';
 
-/** Spec section 4, "Status indicator": warning while working, destructive on error, accent otherwise. */
+/** Warning while generating or building, destructive on error, accent otherwise. */
 export function statusTone(status: WorkspaceStatus): 'warning' | 'destructive' | 'accent' {
   if (status === 'Generating' || status === 'Building') return 'warning';
   if (status === 'Error') return 'destructive';

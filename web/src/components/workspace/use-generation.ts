@@ -1,21 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { AUTO_RECONNECT_DELAY_MS } from '@forge/protocol/limits';
-import { apiJson } from '@/api/client';
+import type { StartJobRequest } from '@forge/protocol/api';
+import { AUTO_RECONNECT_DELAY_MS } from '@/lib/ui-timing';
 import { getErrorMessage } from '@/api/errors';
-import { activeJobsQueryOptions } from '@/api/queries/jobs';
-import { projectKeys } from '@/api/queries/projects';
-import { useWorkspaceStore, type LogType, type WorkspaceActions } from '@/store/workspace';
-import { readEventData } from './event-stream';
-import { followJob } from './job-stream';
+import { activeJobsQueryOptions, startJob } from '@/api/queries/jobs';
+import { projectKeys, projectTreeQueryOptions } from '@/api/queries/projects';
+import { useWorkspaceStore, type WorkspaceActions } from '@/store/workspace';
+import { followJob } from './follow-job';
+import { runBuild } from './run-build';
+import { followRunningEdit } from './use-edit';
 
 /*
- * Generation wiring of the workspace, kept in one module: starting a job, following its stream, building
- * the project and the one-time reconnect to a job that was running when the page loaded. The workspace
- * components only call the functions below.
+ * Generation wiring of the workspace: starting a job, following its stream, building the project and
+ * the one-time reconnect to a job that was running when the page loaded. The workspace components
+ * only call the hooks below.
  */
 
-/** Spec section 4, generation flow: stream, then (the server has saved the files) build. */
+/** A generation streams its files, which the server saves as they end; only then is the project built. */
 async function followAndBuild(jobId: string, projectName: string, actions: WorkspaceActions, onSaved: () => void): Promise<void> {
   const outcome = await followJob(jobId, actions);
   if (outcome.status === 'failed') {
@@ -31,28 +32,8 @@ async function followAndBuild(jobId: string, projectName: string, actions: Works
   await runBuild(projectName, actions);
 }
 
-export interface DesignImage {
-  name: string;
-  /** Base64 without the data-URL prefix. */
-  base64: string;
-  mediaType: string;
-}
-
-export interface GenerationRequest {
-  prompt: string;
-  projectName: string;
-  images: DesignImage[];
-}
-
-interface StartJobBody {
-  prompt: string;
-  projectName: string;
-  images?: DesignImage[];
-}
-
-interface StartJobResponse {
-  jobId: string;
-}
+/** A job request as the generate form makes it: the name is already normalised, images may be none. */
+export type GenerationRequest = Required<StartJobRequest>;
 
 export function useGeneration() {
   const { actions } = useWorkspaceStore();
@@ -65,9 +46,9 @@ export function useGeneration() {
       actions.addLog(`🚀 Starting generation of ${projectName}...`, 'info');
       if (images.length > 0) actions.addLog(`Attached ${images.length === 1 ? '1 design reference' : `${images.length} design references`}`, 'other');
 
-      const body: StartJobBody = { prompt, projectName, ...(images.length > 0 ? { images } : {}) };
       try {
-        const { jobId } = await apiJson<StartJobResponse>('/api/jobs/start', { method: 'POST', body: { ...body } });
+        // Images are sent only when there are some.
+        const { jobId } = await startJob({ prompt, projectName, ...(images.length > 0 ? { images } : {}) });
         actions.addLog(`Job ${jobId} started. Waiting for the agent...`, 'info');
         void followAndBuild(jobId, projectName, actions, () => void queryClient.invalidateQueries({ queryKey: projectKeys.all }));
         return true;
@@ -84,79 +65,7 @@ export function useGeneration() {
   return { start };
 }
 
-/** Spec section 8, "Log classification" of build lines. */
-export function classifyBuildLog(message: string): LogType {
-  if (message.includes('✅') || message.includes('successful') || message.includes('🎉')) return 'success';
-  if (message.includes('❌') || message.includes('⚠️') || message.includes('failed') || message.includes('Error')) return 'error';
-  return 'info';
-}
-
-interface BuildEvent {
-  type?: string;
-  data?: unknown;
-  message?: string;
-}
-
-function field(data: unknown, key: string): unknown {
-  return data && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
-}
-
-class BuildStreamError extends Error {}
-
-/** Builds a saved project, streaming its log into the terminal. Never throws: failures end in the Error status. */
-export async function runBuild(project: string, actions: WorkspaceActions): Promise<void> {
-  actions.setStatus('Building');
-  actions.addLog(`🔨 Building ${project}...`, 'info');
-  try {
-    const response = await fetch(`/api/projects/${encodeURIComponent(project)}/build`, { method: 'POST', credentials: 'include' });
-    if (!response.ok) throw new BuildStreamError(`Build request failed with status ${response.status}`);
-    if (!response.body) throw new BuildStreamError('Build response not readable');
-
-    let previewUrl: string | null = null;
-    let failed = false;
-    let errorLogged = false;
-    try {
-      await readEventData(response.body, (raw) => {
-        const event = raw as BuildEvent;
-        if (event.type === 'log') {
-          const text = typeof event.data === 'string' ? event.data : (event.message ?? String(field(event.data, 'message') ?? ''));
-          if (text) actions.addLog(text, classifyBuildLog(text));
-        } else if (event.type === 'result') {
-          const url = field(event.data, 'previewUrl');
-          if (field(event.data, 'success') === true && typeof url === 'string' && url) previewUrl = url;
-          else failed = true;
-        } else if (event.type === 'error') {
-          const error = String(field(event.data, 'error') ?? event.message ?? 'Build error');
-          const details = field(event.data, 'details');
-          actions.addLog(details ? `❌ ${error}: ${String(details)}` : `❌ ${error}`, 'error');
-          failed = true;
-          errorLogged = true;
-        }
-      });
-    } catch {
-      throw new BuildStreamError('Failed to read build stream');
-    }
-
-    if (previewUrl && !failed) {
-      actions.setPreviewUrl(previewUrl);
-      actions.setStatus('Complete');
-      actions.addLog('🎉 Build successful. The preview is live.', 'success');
-    } else {
-      actions.setPreviewUrl(null);
-      actions.setStatus('Error');
-      if (!errorLogged) {
-        actions.addLog(`⚠️ Build failed: ${failed ? 'the build did not succeed' : 'the build ended without a preview'}`, 'error');
-      }
-    }
-  } catch (err) {
-    const message = err instanceof BuildStreamError ? err.message : getErrorMessage(err, 'Build request failed');
-    actions.addLog(`⚠️ Build failed: ${message}`, 'error');
-    actions.setPreviewUrl(null);
-    actions.setStatus('Error');
-  }
-}
-
-/** Spec section 4: once, 500 ms after the workspace loads, pick up a job that is still running. */
+/** Once, 500 ms after the workspace loads, pick up the first job that is still running. */
 export function useAutoReconnect(enabled: boolean): void {
   const queryClient = useQueryClient();
   const store = useWorkspaceStore();
@@ -172,7 +81,13 @@ export function useAutoReconnect(enabled: boolean): void {
       try {
         const { jobs } = await queryClient.fetchQuery({ ...activeJobsQueryOptions, staleTime: 0 });
         const job = jobs?.[0];
-        if (!job || store.state.isGenerating) return;
+        if (!job || store.state.isGenerating || store.state.isEditing) return;
+        if (job.kind === 'edit') {
+          const { tree } = await queryClient.fetchQuery({ ...projectTreeQueryOptions(job.projectName), staleTime: 0 });
+          actions.loadProject(job.projectName, tree);
+          void followRunningEdit(job.projectName, job.id, actions, queryClient);
+          return;
+        }
         actions.startGeneration(job.projectName);
         actions.setView('terminal');
         actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '@forge/protocol/limits';
+import { MOBILE_BREAKPOINT_PX } from '@/lib/ui-timing';
 
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 
@@ -14,7 +14,7 @@ function getSnapshot(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(QUERY).matches;
 }
 
-/** Below the spec's 768 px breakpoint. Layout itself uses CSS; this is for behaviour (closing the overlay). */
+/** Below the 768 px breakpoint. Layout itself uses CSS; this is for behaviour (closing the overlay). */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }

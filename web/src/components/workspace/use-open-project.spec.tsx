@@ -16,7 +16,8 @@ jest.unstable_mockModule('sonner', () => ({
 }));
 
 const { useOpenProject } = await import('./use-open-project');
-const { runBuild, useAutoReconnect, classifyBuildLog } = await import('./use-generation');
+const { runBuild, classifyBuildLog } = await import('./run-build');
+const { useAutoReconnect } = await import('./use-generation');
 
 beforeAll(() => {
   Object.assign(globalThis, { TextDecoder, TextEncoder, ReadableStream });
@@ -172,11 +173,13 @@ describe('runBuild', () => {
   });
 
   it('classifies build lines', () => {
+    expect(classifyBuildLog('✅ Updated src/App.tsx')).toBe('success');
     expect(classifyBuildLog('🎉 Done')).toBe('success');
     expect(classifyBuildLog('Compilation successful')).toBe('success');
     expect(classifyBuildLog('npm ERR! failed')).toBe('error');
     expect(classifyBuildLog('TypeError: x')).toBe('error');
     expect(classifyBuildLog('⚠️ warning')).toBe('error');
+    expect(classifyBuildLog('❌ Could not write file')).toBe('error');
     expect(classifyBuildLog('Installing')).toBe('info');
   });
 });

@@ -6,9 +6,12 @@ import { getErrorMessage } from '@/api/errors';
 import { previewStatusQueryOptions, projectKeys, projectTreeQueryOptions } from '@/api/queries/projects';
 import { pluralize } from '@/lib/format';
 import { useWorkspaceStore } from '@/store/workspace';
-import { runBuild } from './use-generation';
+import { runBuild } from './run-build';
 
-/** Spec section 4, "Opening a saved project". Resolves once the project is shown; a needed build goes on in the background. */
+/**
+ * Opens a saved project: its tree as completed files, status Ready, a "Project loaded" toast, then its
+ * preview if built, else an automatic build. Resolves once the project is shown; a needed build goes on in the background.
+ */
 export function useOpenProject() {
   const queryClient = useQueryClient();
   const { actions } = useWorkspaceStore();
@@ -30,7 +33,7 @@ export function useOpenProject() {
         return false;
       }
 
-      queryClient.removeQueries({ queryKey: [...projectKeys.all, name, 'file'] });
+      queryClient.removeQueries({ queryKey: projectKeys.files(name) });
       actions.clearProject();
       actions.loadProject(name, paths ?? []);
       actions.setStatus('Ready');
@@ -41,7 +44,7 @@ export function useOpenProject() {
         const status = await queryClient.fetchQuery({ ...previewStatusQueryOptions(name), staleTime: 0 });
         if (status?.isBuilt && status.previewUrl) previewUrl = status.previewUrl;
       } catch (err) {
-        // Treated as not built, as the landing page does: the build below says what is wrong.
+        // Treated as not built, as the project page (/project/:projectName) does: the build below says what is wrong.
         console.warn('Could not read the preview status', err);
       }
 

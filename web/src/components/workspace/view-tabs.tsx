@@ -2,7 +2,7 @@ import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
 import { VIEW_TABS, WORKSPACE_PANEL_ID, tabId } from './views';
 
-/** Desktop view switcher (spec section 2); the Code tab names the open file. */
+/** Desktop view switcher; the Code tab names the open file. */
 export function ViewTabs() {
   const { state, actions } = useWorkspace();
   const { currentView, activeFile, isGenerating, status, previewUrl } = state;

@@ -7,7 +7,7 @@ export interface ViewTab {
   view: TabView;
   /** Desktop tab label. */
   label: string;
-  /** Mobile bottom-bar label (spec section 2: Code, Terminal, DB, Keys, Preview). */
+  /** Mobile bottom-bar label, short to fit: Code, Terminal, DB, Keys, Preview. */
   shortLabel: string;
   icon: LucideIcon;
 }

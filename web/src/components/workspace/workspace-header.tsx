@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { BookOpen, Download, FolderOpen, Menu, Plus, X } from 'lucide-react';
+import { BookOpen, Download, FolderOpen, History, Menu, Plus, X } from 'lucide-react';
+import { useState } from 'react';
 import type { PublicUser } from '@forge/protocol/api';
 import { projectDownloadUrl } from '@/api/queries/projects';
 import { CodeThemeSelect } from '@/components/code/code-theme-select';
@@ -9,11 +10,13 @@ import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
 import { AccountMenu } from './account-menu';
 import { ForgeLogo } from './forge-logo';
+import { HistoryDialog } from './history-dialog';
 import { StatusIndicator } from './status-indicator';
 
 export function WorkspaceHeader({ user }: { user: PublicUser }) {
   const { state, actions } = useWorkspace();
-  const { currentProject, status, sidebarOpen, currentView } = state;
+  const { currentProject, status, sidebarOpen, currentView, isGenerating, isEditing } = state;
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   return (
     <header className="relative z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/80 px-2 backdrop-blur sm:px-4">
@@ -72,6 +75,21 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
         <CodeThemeSelect className="hidden md:flex" />
 
         {currentProject && (
+          <Tooltip label={`Versions of ${currentProject}`}>
+            <button
+              type="button"
+              onClick={() => setHistoryOpen(true)}
+              disabled={isGenerating || isEditing}
+              aria-label="History"
+              className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 sm:px-3')}
+            >
+              <History className="size-4" aria-hidden />
+              <span className="hidden lg:inline">History</span>
+            </button>
+          </Tooltip>
+        )}
+
+        {currentProject && (
           <Tooltip label={`Download ${currentProject} as ZIP`}>
             <a
               href={projectDownloadUrl(currentProject)}
@@ -95,6 +113,7 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
 
         <AccountMenu user={user} />
       </div>
+      {currentProject && <HistoryDialog key={currentProject} project={currentProject} open={historyOpen} onClose={() => setHistoryOpen(false)} />}
     </header>
   );
 }

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { useWorkspace, type WorkspaceView } from '@/store/workspace';
 import { CodeView } from './code-view';
 import { DatabaseView } from './database-view';
+import { EditBar } from './edit-bar';
 import { FileTreePanel } from './file-tree-panel';
 import { EMPTY_GENERATE_DRAFT, GenerateView, type GenerateDraft } from './generate-view';
 import { MobileNav } from './mobile-nav';
@@ -14,6 +15,7 @@ import { SecretsView } from './secrets-view';
 import { TerminalView } from './terminal-view';
 import { useAutoReconnect } from './use-generation';
 import { useOpenProject } from './use-open-project';
+import { useRefreshAfterBuild } from './use-refresh-after-build';
 import { ViewTabs } from './view-tabs';
 import { WORKSPACE_PANEL_ID, tabId } from './views';
 import { WorkspaceHeader } from './workspace-header';
@@ -33,6 +35,7 @@ export function Workspace({ user, projectToOpen }: WorkspaceProps) {
   const [reconnectOnLoad] = useState(projectToOpen === undefined);
   useProjectFromSearch(projectToOpen);
   useAutoReconnect(reconnectOnLoad);
+  useRefreshAfterBuild();
 
   let content: ReactNode;
   switch (currentView) {
@@ -76,6 +79,7 @@ export function Workspace({ user, projectToOpen }: WorkspaceProps) {
           <div {...panelProps(currentView)} className="relative min-h-0 flex-1">
             {content}
           </div>
+          {currentView !== 'generate' && <EditBar />}
         </main>
       </div>
       <MobileNav />

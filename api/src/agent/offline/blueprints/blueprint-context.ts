@@ -1,5 +1,6 @@
-import { type Palette } from '../palette.js';
-import { tsString } from './ts-literal.js';
+import { type Palette, type PaletteSeed } from '../palette.js';
+import { type BlueprintId } from '../describe.js';
+import { type TsValue } from './ts-literal.js';
 
 /** What a blueprint knows about the app it writes. Every string is single-line and trimmed. */
 export interface BlueprintContext {
@@ -16,15 +17,46 @@ export interface BlueprintContext {
 
 export type ProjectFiles = Record<string, string>;
 
-export type Blueprint = (ctx: BlueprintContext) => ProjectFiles;
-
-/** A string literal for `value`, safe inside generated TypeScript and JSX expressions. */
-export function js(value: string): string {
-  return tsString(value);
+export interface BlueprintDefaults {
+  title: string;
+  tagline: string;
+  palette: PaletteSeed;
+  /** "a task manager": how the commentary and README name what is being built. */
+  kind: string;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export interface ApiEndpoint {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  summary: string;
+}
+
+/** What one description makes of a blueprint's sources (api/blueprints/README.md). */
+export interface BlueprintFill {
+  /** README bullet points: what the app does. */
+  features: string[];
+  /** Variant modules (variants/<name>.ts) whose exports replace slot values, later ones winning. */
+  variants?: string[];
+  /** Slot values worked out here, over the variants'. */
+  slots?: Record<string, TsValue>;
+  /** Every name the blueprint's `@if` lines use, on or off. */
+  flags?: Record<string, boolean>;
+  /** Files of the blueprint left out of this project. */
+  omit?: string[];
+}
+
+export interface BlueprintEntry {
+  id: BlueprintId;
+  /** Keeps its data in PostgreSQL (Drizzle schema, seed, Express API). */
+  isDataApp: boolean;
+  /** One line for the commentary: what the app contains. */
+  summary: string;
+  defaults(words: ReadonlySet<string>): BlueprintDefaults;
+  /** The files of api/blueprints/<id>/, in the order the agent writes them. */
+  files: readonly string[];
+  /** Data apps: the README's table of API endpoints. */
+  endpoints?: ApiEndpoint[];
+  fill(ctx: BlueprintContext): BlueprintFill;
 }
 
 export function hasAnyWord(words: ReadonlySet<string>, candidates: readonly string[]): boolean {

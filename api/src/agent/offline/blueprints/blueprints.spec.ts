@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { BLUEPRINT_IDS } from '../describe.js';
 import { planProject } from '../plan-project.js';
-import { escapeHtml } from './blueprint-context.js';
+import { escapeHtml } from './template.js';
 import { BLUEPRINTS } from './catalog.js';
-import { type DatabaseMeta } from './data-model.js';
+import { type DatabaseMeta } from './readme.js';
 import { ALL_ALLOWED_DEPENDENCIES } from './dependency-versions.js';
 import { EXAMPLE_DESCRIPTIONS } from './example-descriptions.js';
 

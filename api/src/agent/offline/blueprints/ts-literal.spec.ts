@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { raw, tsConst, tsLiteral, tsString } from './ts-literal.js';
+import { raw, tsLiteral, tsString } from './ts-literal.js';
 
 describe('tsString', () => {
   it('prefers single quotes and switches to double quotes to avoid escaping', () => {
@@ -27,7 +27,8 @@ describe('tsLiteral', () => {
     expect(tsLiteral({ icon: raw('Zap'), missing: undefined })).toBe('{ icon: Zap }');
   });
 
-  it('writes an exported constant with its type', () => {
-    expect(tsConst('items', 'string[]', ['a'])).toBe("export const items: string[] = ['a'];\n");
+  it('keeps a value over several lines when asked, only at the top level', () => {
+    expect(tsLiteral({ a: 1, b: [2] }, '', { multiline: true })).toBe('{\n  a: 1,\n  b: [2],\n}');
+    expect(tsLiteral([], '', { multiline: true })).toBe('[]');
   });
 });

@@ -32,7 +32,8 @@ function isRaw(value: TsValue): value is RawCode {
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MAX_INLINE = 96;
 
-export function tsLiteral(value: TsValue, indent = ''): string {
+/** `multiline` keeps a non-empty array or object over several lines even when it would fit on one. */
+export function tsLiteral(value: TsValue, indent = '', { multiline = false } = {}): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return tsString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -42,18 +43,13 @@ export function tsLiteral(value: TsValue, indent = ''): string {
     if (value.length === 0) return '[]';
     const items = value.map((item) => tsLiteral(item, inner));
     const inline = `[${items.join(', ')}]`;
-    if (inline.length + indent.length <= MAX_INLINE && !inline.includes('\n')) return inline;
+    if (!multiline && inline.length + indent.length <= MAX_INLINE && !inline.includes('\n')) return inline;
     return `[\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}]`;
   }
   const entries = Object.entries(value).filter((entry): entry is [string, TsValue] => entry[1] !== undefined);
   if (entries.length === 0) return '{}';
   const props = entries.map(([key, v]) => `${IDENTIFIER.test(key) ? key : tsString(key)}: ${tsLiteral(v, inner)}`);
   const inline = `{ ${props.join(', ')} }`;
-  if (inline.length + indent.length <= MAX_INLINE && !inline.includes('\n')) return inline;
+  if (!multiline && inline.length + indent.length <= MAX_INLINE && !inline.includes('\n')) return inline;
   return `{\n${props.map((p) => `${inner}${p},`).join('\n')}\n${indent}}`;
-}
-
-/** `export const name: Type = value;` */
-export function tsConst(name: string, type: string, value: TsValue): string {
-  return `export const ${name}: ${type} = ${tsLiteral(value)};\n`;
 }

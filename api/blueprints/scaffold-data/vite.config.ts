@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  // In development the API runs separately (npm run dev:server); Vite forwards /api to it.
+  server: { proxy: { '/api': 'http://localhost:3001' } },
+  // The hosted preview reaches this server through a proxy under its own host name.
+  preview: { allowedHosts: true },
+});

@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import { ProgressHeader } from './components/ProgressHeader';
+import { TaskBoard } from './components/TaskBoard';
+import { TaskComposer } from './components/TaskComposer';
+import { TaskList } from './components/TaskList';
+import { Toolbar } from './components/Toolbar';
+import { useTasks } from './hooks/useTasks';
+import { daysFromToday } from './lib/dates';
+import { type Filter, PRIORITY_RANK, type Sort, type Task, type View } from './types';
+import './app.css';
+
+const APP_NAME = '{{title}}';
+const TAGLINE = '{{tagline}}';
+
+function matchesFilter(task: Task, filter: Filter): boolean {
+  switch (filter) {
+    case 'active':
+      return task.status !== 'done';
+    case 'today':
+      return task.status !== 'done' && task.due !== null && daysFromToday(task.due) <= 0;
+    case 'done':
+      return task.status === 'done';
+    default:
+      return true;
+  }
+}
+
+function compareTasks(sort: Sort): (a: Task, b: Task) => number {
+  if (sort === 'priority') return (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.createdAt - a.createdAt;
+  if (sort === 'created') return (a, b) => b.createdAt - a.createdAt;
+  // Due first, soonest first; tasks without a date go last.
+  return (a, b) => (a.due ?? '9999').localeCompare(b.due ?? '9999') || PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority];
+}
+
+export function App() {
+  const { tasks, dispatch } = useTasks();
+  const [view, setView] = useState<View>(/* @slot defaultView */ 'list');
+  const [filter, setFilter] = useState<Filter>('active');
+  const [sort, setSort] = useState<Sort>('due');
+  const [project, setProject] = useState('all');
+  const [query, setQuery] = useState('');
+
+  const projects = useMemo(() => [...new Set(tasks.map((task) => task.project))].sort(), [tasks]);
+
+  const visible = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return tasks
+      .filter((task) => project === 'all' || task.project === project)
+      .filter((task) => !needle || (task.title + ' ' + task.notes).toLowerCase().includes(needle))
+      // The board shows every status in its own column, so only the list applies the status filter.
+      .filter((task) => view === 'board' || matchesFilter(task, filter))
+      .sort(compareTasks(sort));
+  }, [tasks, project, query, view, filter, sort]);
+
+  return (
+    <div className="app">
+      <ProgressHeader appName={APP_NAME} tagline={TAGLINE} tasks={tasks} />
+      <main className="app-main">
+        <TaskComposer projects={projects} onAdd={(task) => dispatch({ type: 'add', task })} />
+        <Toolbar
+          view={view}
+          onViewChange={setView}
+          filter={filter}
+          onFilterChange={setFilter}
+          sort={sort}
+          onSortChange={setSort}
+          project={project}
+          projects={projects}
+          onProjectChange={setProject}
+          query={query}
+          onQueryChange={setQuery}
+        />
+        {view === 'list' ? (
+          <TaskList tasks={visible} dispatch={dispatch} filter={filter} />
+        ) : (
+          <TaskBoard tasks={visible} dispatch={dispatch} />
+        )}
+        <footer className="app-footer">
+          <span>
+            {tasks.filter((task) => task.status !== 'done').length} open · {tasks.filter((task) => task.status === 'done').length} done
+          </span>
+          <span className="footer-actions">
+            <button className="btn btn-ghost btn-small" type="button" onClick={() => dispatch({ type: 'clearDone' })}>
+              Clear completed
+            </button>
+            <button
+              className="btn btn-ghost btn-small"
+              type="button"
+              onClick={() => {
+                if (window.confirm('Replace your tasks with the sample tasks?')) dispatch({ type: 'reset' });
+              }}
+            >
+              Restore samples
+            </button>
+          </span>
+        </footer>
+      </main>
+    </div>
+  );
+}

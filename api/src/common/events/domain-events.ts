@@ -1,0 +1,34 @@
+// Events one module announces and others act on, so a module never imports another to tell it.
+// Emitted with `emitAsync`: the emitter waits until every listener has done its part.
+import type { VersionKind } from '@forge/protocol/versions';
+
+/** An account is about to be deleted: whatever it owns goes first. */
+export const ACCOUNT_DELETING = 'account.deleting';
+export interface AccountDeletingEvent {
+  userId: string;
+}
+
+/** A project is about to be deleted: what lives outside its rows and files (its sandbox) goes first. */
+export const PROJECT_DELETING = 'project.deleting';
+export interface ProjectDeletingEvent {
+  projectId: string;
+}
+
+/** What made a change of a project's files, as its version history tells it. */
+export interface VersionNote {
+  kind: VersionKind;
+  /** The prompt or request, or what the platform did. */
+  message: string;
+}
+
+/** A project's files are about to change: its history gets the state before, if it has none yet. */
+export const PROJECT_CHANGING = 'project.changing';
+export interface ProjectChangingEvent {
+  projectId: string;
+}
+
+/** A project's files changed (a generation, an edit, a fix, a restore, a save): one version to record. */
+export const PROJECT_CHANGED = 'project.changed';
+export interface ProjectChangedEvent extends VersionNote {
+  projectId: string;
+}

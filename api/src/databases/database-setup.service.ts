@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { ErrorCode } from '@forge/protocol/errors';
+import { stripAnsi } from '@forge/protocol/text';
+import { DomainError } from '../common/errors/domain-error.js';
+import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { SecretCipher } from '../secrets/secret-cipher.js';
+import { SecretsService } from '../secrets/secrets.service.js';
+import { type DatabaseKind, DatabasesRepository } from './databases.repository.js';
+import { type ProvidedDatabase, ProjectsServerDriver } from './projects-server.driver.js';
+import { DRIZZLE_SCHEMA_FILE, META_FILE } from './schema-reader.js';
+
+export type DatabaseTarget = { kind: 'provided' } | { kind: 'custom'; url: string };
+
+export interface SetupRequest {
+  target: DatabaseTarget;
+  runSeed: boolean;
+  /** Copy the saved files in first; a build that just did so skips it. */
+  sync: boolean;
+  /** Start a running preview's app again so it connects with the new URL. */
+  restartPreview: boolean;
+  /** Each line the scripts print, as they print it (unmasked: the caller's log masks). */
+  onLine?: (line: string) => void;
+}
+
+export interface SetupResult {
+  output: string;
+  previewRestarted: boolean;
+}
+
+const MAX_SCRIPT_SECONDS = 300;
+const MB = 1024 * 1024;
+
+/**
+ * Gives a project its database: provisions it on the projects' server (or takes the owner's own),
+ * runs the project's db:push and db:seed in its sandbox, and hands DATABASE_URL to its app. A data
+ * app's first successful build does this by itself.
+ */
+@Injectable()
+export class DatabaseSetupService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Databases');
+  /** One setup at a time per project. */
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly driver: ProjectsServerDriver,
+    private readonly repository: DatabasesRepository,
+    private readonly cipher: SecretCipher,
+    private readonly secrets: SecretsService,
+    private readonly sandboxes: SandboxesService,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.sandboxes.setEnvironmentProvider((projectId) => this.appEnvironment(projectId));
+    this.secrets.addMaskSource((projectId) => this.credentialsToMask(projectId));
+    this.secrets.addProvidedKey('DATABASE_URL', async (projectId) => Boolean((await this.repository.find(projectId))?.initializedAt));
+  }
+
+  /** What the app runs with: its saved secrets, and DATABASE_URL once its database is initialized. */
+  async appEnvironment(projectId: string): Promise<Record<string, string>> {
+    const env = await this.secrets.values(projectId);
+    const url = await this.activeUrl(projectId);
+    if (url) env.DATABASE_URL = url;
+    return env;
+  }
+
+  /** The role and database name a project gets on the projects' server. */
+  providedName(projectId: string): string {
+    return `forge_p_${projectId.replace(/-/g, '')}`;
+  }
+
+  /** The provided database's URL without its password, for people to see. */
+  providedUrlWithoutPassword(projectId: string): string {
+    const url = new URL(this.driver.appUrl({ name: this.providedName(projectId), password: 'x' }));
+    url.password = '';
+    return url.toString();
+  }
+
+  async isInitialized(projectId: string): Promise<boolean> {
+    return Boolean((await this.repository.find(projectId))?.initializedAt);
+  }
+
+  /** The provided database the data preview reads, or why it cannot. */
+  async readableDatabase(projectId: string): Promise<ProvidedDatabase> {
+    const record = await this.repository.find(projectId);
+    if (!record?.initializedAt) throw new DomainError(ErrorCode.Conflict, 'Initialize the database to view table data');
+    if (record.active !== 'provided' || !record.providedName || !record.providedPassword) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        'This project uses your own database server: Forge shows table data only for the database it provides',
+        'Initialize with the automatic URL to browse the data here.',
+      );
+    }
+    return { name: record.providedName, password: this.cipher.open(record.providedPassword) };
+  }
+
+  /** Provisions or takes the target database, pushes the schema, seeds when asked, then restarts the preview. */
+  setUp(projectId: string, request: SetupRequest): Promise<SetupResult> {
+    return this.locked(projectId, async () => {
+      const url = request.target.kind === 'provided' ? this.driver.appUrl(await this.provision(projectId)) : request.target.url;
+      // A new custom URL is not among the project's masked values until it is saved.
+      const hide = await this.secrets.masker(projectId, request.target.kind === 'custom' ? urlSecrets(url) : []);
+      const env = { ...(await this.secrets.values(projectId)), DATABASE_URL: url };
+      let output = '';
+      for (const script of request.runSeed ? ['db:push', 'db:seed'] : ['db:push']) {
+        const lines = lineSplitter(request.onLine);
+        const result = await this.sandboxes.runScripts(projectId, [script], {
+          env,
+          sync: request.sync && script === 'db:push',
+          timeoutSeconds: Math.min(this.config.builds.timeoutSeconds, MAX_SCRIPT_SECONDS),
+          onOutput: lines.push,
+        });
+        lines.end();
+        output += hide(stripAnsi(result.output));
+        // drizzle-kit push reports a refused statement and still exits 0.
+        const failed = result.failed ?? (script === 'db:push' && REPORTED_ERROR.test(result.output) ? script : null);
+        if (failed) {
+          const step = failed === 'install' ? 'Installing the dependencies' : `npm run ${failed}`;
+          const code = result.failed ? ` (exit code ${result.exitCode})` : '';
+          throw new DomainError(ErrorCode.DatabaseSetupFailed, `${step} failed${code}${summaryLine(output)}`, output.slice(-8000));
+        }
+      }
+      const kind: DatabaseKind = request.target.kind;
+      await this.repository.markInitialized(projectId, kind, kind === 'custom' ? this.cipher.seal(url) : null);
+      await this.secrets.refreshMask(projectId);
+      const sizeWarning = kind === 'provided' ? await this.sizeWarning(projectId) : null;
+      if (sizeWarning) {
+        output += `\n${sizeWarning}\n`;
+        request.onLine?.(sizeWarning);
+      }
+      const previewRestarted = request.restartPreview ? await this.sandboxes.restartApp(projectId) : false;
+      return { output, previewRestarted };
+    });
+  }
+
+  /**
+   * A step of every successful build, before the app starts: a data app built for the first time
+   * gets its database provisioned, pushed and seeded; an initialized one has its size checked.
+   */
+  async afterBuild(projectId: string, log: (line: string) => void): Promise<void> {
+    if (!this.driver.available || !(await this.isDataApp(projectId))) return;
+    if (await this.isInitialized(projectId)) {
+      const warning = await this.sizeWarning(projectId);
+      if (warning) log(warning);
+      return;
+    }
+    if (!this.config.projectDatabases.autoInitialize) {
+      log('ℹ️ This app keeps its data in PostgreSQL: initialize its database in the Database view.');
+      return;
+    }
+    log('🗄️ Setting up the app\'s own PostgreSQL database (npm run db:push, then db:seed)...');
+    const started = Date.now();
+    try {
+      await this.setUp(projectId, { target: { kind: 'provided' }, runSeed: true, sync: false, restartPreview: false, onLine: log });
+      log(`✅ Database initialized and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: the app starts with its DATABASE_URL`);
+    } catch (err) {
+      const reason = err instanceof DomainError ? err.message : (err as Error).message;
+      this.logger.warn(`Initializing the database of ${projectId}: ${reason}`);
+      log(`⚠️ The database could not be initialized automatically: ${reason}. Initialize it from the Database view.`);
+    }
+  }
+
+  /** Whether the project's files describe a database. */
+  async hasDatabase(projectId: string): Promise<boolean> {
+    const paths = new Set(await this.projects.filePaths(projectId));
+    return paths.has(META_FILE) || paths.has(DRIZZLE_SCHEMA_FILE);
+  }
+
+  @OnEvent(PROJECT_DELETING)
+  async onProjectDeleting({ projectId }: ProjectDeletingEvent): Promise<void> {
+    const record = await this.repository.find(projectId);
+    if (!record?.providedName || !this.driver.available) return;
+    try {
+      await this.driver.drop(record.providedName);
+    } catch (err) {
+      this.logger.error(`Dropping the database ${record.providedName} of ${projectId}: ${(err as Error).message}`);
+    }
+  }
+
+  /** A database with a schema and the scripts to create it: what the first build initializes. */
+  private async isDataApp(projectId: string): Promise<boolean> {
+    if (!(await this.hasDatabase(projectId))) return false;
+    try {
+      const pkg = JSON.parse(await this.projects.readFile(projectId, 'package.json')) as { scripts?: Record<string, unknown> };
+      return typeof pkg.scripts?.['db:push'] === 'string';
+    } catch {
+      return false;
+    }
+  }
+
+  /** The project's role and database, created on first use with a random password; settings reapplied after. */
+  private async provision(projectId: string): Promise<ProvidedDatabase> {
+    const record = await this.repository.find(projectId);
+    let database: ProvidedDatabase;
+    if (record?.providedName && record.providedPassword) {
+      database = { name: record.providedName, password: this.cipher.open(record.providedPassword) };
+    } else {
+      database = { name: this.providedName(projectId), password: randomBytes(24).toString('base64url') };
+      await this.repository.saveProvided(projectId, database.name, this.cipher.seal(database.password));
+      await this.secrets.refreshMask(projectId);
+    }
+    await this.driver.provision(database);
+    return database;
+  }
+
+  private async activeUrl(projectId: string): Promise<string | null> {
+    const record = await this.repository.find(projectId);
+    if (!record?.initializedAt) return null;
+    if (record.active === 'custom' && record.customUrl) return this.cipher.open(record.customUrl);
+    if (record.active === 'provided' && record.providedName && record.providedPassword && this.driver.available) {
+      return this.driver.appUrl({ name: record.providedName, password: this.cipher.open(record.providedPassword) });
+    }
+    return null;
+  }
+
+  private async credentialsToMask(projectId: string): Promise<string[]> {
+    const record = await this.repository.find(projectId);
+    const values: string[] = [];
+    if (record?.providedPassword) values.push(this.cipher.open(record.providedPassword));
+    if (record?.customUrl) values.push(...urlSecrets(this.cipher.open(record.customUrl)));
+    return values.flatMap((value) => [value, encodeURIComponent(value)]);
+  }
+
+  private async sizeWarning(projectId: string): Promise<string | null> {
+    const record = await this.repository.find(projectId);
+    if (record?.active !== 'provided' || !record.providedName) return null;
+    const bytes = await this.driver.sizeBytes(record.providedName).catch(() => null);
+    const limit = this.config.projectDatabases.maxMb;
+    if (bytes === null || bytes <= limit * MB) return null;
+    return `⚠️ The app's database uses ${(bytes / MB).toFixed(1)} MB, over this platform's limit of ${limit} MB: delete data the app no longer needs.`;
+  }
+
+  private locked<T>(projectId: string, action: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(projectId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(action);
+    this.locks.set(projectId, next);
+    void next
+      .finally(() => {
+        if (this.locks.get(projectId) === next) this.locks.delete(projectId);
+      })
+      .catch(() => undefined);
+    return next;
+  }
+}
+
+/** The parts of a database URL that must never be shown: the whole URL and its password. */
+function urlSecrets(url: string): string[] {
+  const values = [url];
+  try {
+    const password = new URL(url).password;
+    if (password) values.push(password, decodeURIComponent(password));
+  } catch {
+    // Not a URL the parser takes: the whole text is masked.
+  }
+  return values.filter((value) => value.length >= 4);
+}
+
+/** An error line as drizzle-kit and node print them. */
+const REPORTED_ERROR = /^\s*(error|Error|PostgresError|DrizzleQueryError)\b.*:/m;
+
+/** Hands each complete, non-empty line of a stream of chunks to `onLine`. */
+function lineSplitter(onLine: ((line: string) => void) | undefined): { push: (chunk: string) => void; end: () => void } {
+  let partial = '';
+  return {
+    push: (chunk) => {
+      if (!onLine) return;
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        // A spinner's carriage returns: only its final state is worth a line.
+        const text = stripAnsi(line).replace(/\r$/, '');
+        const visible = text.slice(text.lastIndexOf('\r') + 1);
+        if (visible.trim()) onLine(visible);
+      }
+    },
+    end: () => {
+      if (onLine && stripAnsi(partial).trim()) onLine(stripAnsi(partial));
+      partial = '';
+    },
+  };
+}
+
+/** The line that says what went wrong: the first error line, else the last line with words. */
+function summaryLine(output: string): string {
+  const lines = output.split('\n').map((text) => text.trim());
+  const line = lines.find((text) => /^(\w*Error|error)\b[^:]*:/.test(text)) ?? lines.filter((text) => /\w/.test(text) && !/^Node\.js v\d/.test(text)).at(-1);
+  return line ? `: ${line.slice(0, 300)}` : '';
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service.js';
+
+export type DatabaseKind = 'provided' | 'custom';
+
+export interface ProjectDatabaseRecord {
+  providedName: string | null;
+  /** Sealed. */
+  providedPassword: string | null;
+  /** Sealed. */
+  customUrl: string | null;
+  active: DatabaseKind | null;
+  initializedAt: Date | null;
+}
+
+const SELECT = { providedName: true, providedPassword: true, customUrl: true, active: true, initializedAt: true } as const;
+
+@Injectable()
+export class DatabasesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  find(projectId: string): Promise<ProjectDatabaseRecord | null> {
+    return this.prisma.projectDatabase.findUnique({ where: { projectId }, select: SELECT });
+  }
+
+  /** Records a provisioned database before anything uses it, so its role is never lost track of. */
+  async saveProvided(projectId: string, providedName: string, providedPassword: string): Promise<void> {
+    await this.prisma.projectDatabase.upsert({
+      where: { projectId },
+      create: { projectId, providedName, providedPassword },
+      update: { providedName, providedPassword },
+    });
+  }
+
+  /** The database the app uses from now on, initialized. */
+  async markInitialized(projectId: string, active: DatabaseKind, customUrl: string | null): Promise<void> {
+    const data = { active, initializedAt: new Date(), ...(active === 'custom' ? { customUrl } : {}) };
+    await this.prisma.projectDatabase.upsert({ where: { projectId }, create: { projectId, ...data }, update: data });
+  }
+}

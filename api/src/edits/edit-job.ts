@@ -1,0 +1,223 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SSE_DONE, type BuildStreamEvent } from '@forge/protocol/streams';
+import { AgentService } from '../agent/agent.service.js';
+import type { ImageInput, ProjectReader } from '../agent/llm-provider.js';
+import { BuildsService } from '../builds/builds.service.js';
+import { wordDiffLines } from '../builds/word-diff.js';
+import type { SseChunk } from '../common/http/sse.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { INTERRUPTED_EDIT_MESSAGE } from '../jobs/job-messages.js';
+import { type JobContext, type JobEnd, type JobWork, SERVER_STOPPING } from '../jobs/job-runner.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { type CheckedChanges, checkChanges } from './change-check.js';
+import { checkedAnswer } from './checked-answer.js';
+import { selectEditContext } from './edit-context.js';
+import { editPrompt } from './edit-prompt.js';
+
+export interface EditJobInput {
+  projectId: string;
+  projectName: string;
+  /** The person's request, in their words. */
+  request: string;
+  images?: ImageInput[];
+}
+
+const MAX_LOGGED_REQUEST_CHARS = 160;
+const MAX_LISTED_FILES = 12;
+
+/**
+ * One natural-language edit as a job: the files that matter go to the model with the request, its
+ * answer (whole files, EDIT blocks, DELETE lines) is checked whole (a failing answer goes back
+ * once), applied all at once as a new version, logged file by file, and the project is rebuilt.
+ */
+@Injectable()
+export class EditJob {
+  private readonly logger = new Logger('Edits');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly agent: AgentService,
+    private readonly projects: ProjectsService,
+    private readonly builds: BuildsService,
+    private readonly sandboxes: SandboxesService,
+  ) {}
+
+  work(input: EditJobInput): JobWork {
+    return { run: (context) => this.run(context, input) };
+  }
+
+  private async run(job: JobContext, input: EditJobInput): Promise<JobEnd> {
+    const log = (message: string) => job.append({ type: 'log', message });
+    job.append({ type: 'started', jobId: job.jobId });
+    try {
+      log(`🚀 Editing ${input.projectName}: ${shorten(input.request, MAX_LOGGED_REQUEST_CHARS)}`);
+      await this.waitForBuilds(input, log);
+      const tree = await this.projects.filePaths(input.projectId);
+      let reader = this.reader(input.projectId, tree);
+      const context = await selectEditContext({ request: input.request, tree, read: (path) => reader.read(path), budgetTokens: this.config.edits.contextTokens });
+      const shown = Object.keys(context.shown);
+      log(context.whole ? `🔎 The agent sees all ${plural(shown.length, 'file')} of the project` : `🔎 The agent sees ${shown.length} of ${plural(tree.length, 'file')}: ${list(shown)}`);
+
+      const answer = await checkedAnswer({
+        ask: (retry) =>
+          this.agent.edit(
+            { projectName: input.projectName, request: input.request, prompt: editPrompt({ projectName: input.projectName, request: input.request, tree, context }), images: input.images, files: context.shown, project: reader, retry },
+            job.signal,
+          ),
+        current: (path) => reader.read(path),
+        log,
+        onBlock: (event) => log(event.type === 'file_start' ? `📝 Writing ${event.path}` : event.type === 'edit_start' ? `✏️ Editing ${event.path}` : `🗑️ Deleting ${event.path}`),
+        onContinued: (turn) => log(`⏳ The answer was cut off at the output limit; the agent continues it (response ${turn})`),
+        usage: (inputTokens, outputTokens) => job.recordUsage(inputTokens, outputTokens),
+      });
+      if (!answer.ok) {
+        const reasons = answer.problems.map((problem) => `${problem.block}: ${problem.reason}`).join('; ');
+        return failed(`Nothing was changed: the agent's answer failed the checks twice. ${reasons}`);
+      }
+      let changes = answer.changes;
+      if (changes.writes.size === 0 && changes.deletes.size === 0) return failed('Nothing was changed: the agent answered without changing any file.');
+
+      // A build that started meanwhile (a visited preview waking up) may have fixed files: check against them.
+      if (await this.waitForBuilds(input, log)) {
+        reader = this.reader(input.projectId, await this.projects.filePaths(input.projectId));
+        const again = await checkChanges(answer.parsed, (path) => reader.read(path));
+        if (!again.ok) return failed(`Nothing was changed: the project changed while the agent was writing. ${again.problems.map((p) => `${p.block}: ${p.reason}`).join('; ')}`);
+        changes = again.changes;
+      }
+
+      for (const warning of changes.warnings) log(warning);
+      await this.projects.applyChanges(input.projectId, { writes: changes.writes, deletes: changes.deletes }, { kind: 'edit', message: input.request });
+      await this.logChanges(job, changes, reader);
+      const summary = describeChanges(changes);
+      log(`✅ Applied: ${summary}`);
+
+      const build = (await this.refreshPreview(job, input.projectId, changes)) ?? (await this.followBuild(job, input.projectId, input.projectName));
+      const message = build.previewUrl
+        ? `✅ Changes applied (${summary}); the preview is up to date.`
+        : `✅ Changes applied (${summary}), but the build failed${build.failure ? `: ${build.failure}` : ''}. The History can restore the version before.`;
+      this.logger.log(`Edit ${job.jobId} of ${input.projectName} (${input.projectId}): ${summary}`);
+      return { status: 'completed', error: null, events: [{ type: 'complete', message }] };
+    } catch (err) {
+      const stopping = job.signal.aborted && job.signal.reason === SERVER_STOPPING;
+      const message = stopping ? INTERRUPTED_EDIT_MESSAGE : job.signal.aborted ? 'The edit was stopped.' : (err as Error).message || 'Edit failed';
+      this.logger.warn(`Edit ${job.jobId} of ${input.projectName} failed: ${message}`);
+      return failed(message);
+    }
+  }
+
+  /** Waits for the project's running build (and its fixes), saying so; true when there was one. */
+  private async waitForBuilds(input: EditJobInput, log: (message: string) => void): Promise<boolean> {
+    return this.builds.whenIdle(input.projectId, () => log(`⏳ Waiting for the running build of ${input.projectName} to finish first...`));
+  }
+
+  private async logChanges(job: JobContext, changes: CheckedChanges, before: ProjectReader): Promise<void> {
+    const log = (message: string) => job.append({ type: 'log', message });
+    for (const path of changes.modified) {
+      for (const line of wordDiffLines(path, await before.read(path), changes.writes.get(path)!)) log(line);
+      job.append({ type: 'file_changed', path, change: 'modified' });
+    }
+    for (const path of changes.created) {
+      for (const line of wordDiffLines(path, null, changes.writes.get(path)!)) log(line);
+      job.append({ type: 'file_changed', path, change: 'created' });
+    }
+    for (const path of changes.deleted) {
+      log(`🗑️ ${path}`);
+      job.append({ type: 'file_changed', path, change: 'deleted' });
+    }
+  }
+
+  /**
+   * The fast path for a change of client code while the preview runs: the running app's bundle is
+   * rebuilt in place. Null when a full build is needed instead (it says why in the log).
+   */
+  private async refreshPreview(job: JobContext, projectId: string, changes: CheckedChanges): Promise<{ previewUrl: string; failure: null } | null> {
+    const outcome = await this.sandboxes.refresh(projectId, { written: [...changes.writes.keys()], deleted: changes.deleted }).catch((err: Error) => ({ refreshed: false as const, reason: err.message }));
+    if (!outcome.refreshed) {
+      job.append({ type: 'log', message: `🔨 A full build is needed (${outcome.reason})` });
+      return null;
+    }
+    job.append({ type: 'log', message: `⚡ Bundled the change into the running preview in ${(outcome.durationMs / 1000).toFixed(1)} s` });
+    job.append({ type: 'preview', previewUrl: outcome.previewUrl });
+    return { previewUrl: outcome.previewUrl, failure: null };
+  }
+
+  /** The rebuild's log into the edit's; the preview address when it went live. */
+  private async followBuild(job: JobContext, projectId: string, projectName: string): Promise<{ previewUrl: string | null; failure: string | null }> {
+    job.append({ type: 'log', message: `🔨 Rebuilding ${projectName} with the changes...` });
+    let previewUrl: string | null = null;
+    let failure: string | null = null;
+    try {
+      for await (const chunk of await this.builds.rebuild(projectId)) {
+        for (const message of messagesOf(chunk)) {
+          if (message.data === SSE_DONE) continue;
+          const event = JSON.parse(message.data) as BuildStreamEvent;
+          if (event.type === 'log') job.append({ type: 'log', message: event.data });
+          else if (event.type === 'result' && event.data.success) previewUrl = event.data.previewUrl;
+          else if (event.type === 'error') {
+            failure = event.data.details ? `${event.data.error}: ${event.data.details}` : event.data.error;
+            job.append({ type: 'log', message: `❌ ${failure}` });
+          }
+        }
+      }
+    } catch (err) {
+      failure = (err as Error).message;
+      job.append({ type: 'log', message: `❌ The build could not start: ${failure}` });
+    }
+    if (previewUrl) job.append({ type: 'preview', previewUrl });
+    return { previewUrl, failure };
+  }
+
+  /** The project's text files as they are, each read once. */
+  private reader(projectId: string, paths: string[]): ProjectReader {
+    const cache = new Map<string, Promise<string | null>>();
+    const inTree = new Set(paths);
+    return {
+      paths,
+      read: (path) => {
+        let text = cache.get(path);
+        if (!text) {
+          text = inTree.has(path)
+            ? this.projects.readFile(projectId, path).then(
+                (content) => (content.includes('\u0000') ? null : content),
+                () => null,
+              )
+            : Promise.resolve(null);
+          cache.set(path, text);
+        }
+        return text;
+      },
+    };
+  }
+}
+
+function failed(message: string): JobEnd {
+  return { status: 'failed', error: message, events: [{ type: 'error', message }] };
+}
+
+function messagesOf(chunk: SseChunk) {
+  return Array.isArray(chunk) ? chunk : [chunk as Exclude<SseChunk, readonly unknown[]>];
+}
+
+/** `2 files changed (src/App.tsx, src/content.ts), 1 created (…)`. */
+function describeChanges(changes: CheckedChanges): string {
+  const parts: string[] = [];
+  if (changes.modified.length > 0) parts.push(`${plural(changes.modified.length, 'file')} changed (${list(changes.modified)})`);
+  if (changes.created.length > 0) parts.push(`${changes.created.length} created (${list(changes.created)})`);
+  if (changes.deleted.length > 0) parts.push(`${changes.deleted.length} deleted (${list(changes.deleted)})`);
+  return parts.join(', ');
+}
+
+function list(paths: string[]): string {
+  const shown = paths.slice(0, MAX_LISTED_FILES).join(', ');
+  return paths.length > MAX_LISTED_FILES ? `${shown} and ${paths.length - MAX_LISTED_FILES} more` : shown;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function shorten(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

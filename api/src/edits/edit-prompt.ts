@@ -1,0 +1,30 @@
+// What an edit asks the model: the request, the project's tree and the files that matter, each
+// exactly as it is on disk so that SEARCH texts can quote it.
+import { FILE_END_MARKER, fileStartMarker } from '@forge/protocol/file-stream';
+import type { EditContext } from './edit-context.js';
+
+const MAX_TREE_ENTRIES = 1_000;
+
+export function editPrompt(args: { projectName: string; request: string; tree: string[]; context: EditContext }): string {
+  const { projectName, request, tree, context } = args;
+  const listed = tree.slice(0, MAX_TREE_ENTRIES);
+  const more = tree.length - listed.length;
+  const files = Object.entries(context.shown).map(([path, content]) => `${fileStartMarker(path)}\n${content}${content.endsWith('\n') || content === '' ? '' : '\n'}${FILE_END_MARKER}`);
+  const sections = [
+    `Project name: ${projectName}`,
+    ['## The change the person asks for', request.trim()].join('\n'),
+    ['## Project files', ...listed, ...(more > 0 ? [`… and ${more} more`] : [])].join('\n'),
+    [context.whole ? '## Every file of the project, as it is now' : '## The files that matter to this change, as they are now', ...files].join('\n'),
+  ];
+  if (context.omitted.length > 0) {
+    sections.push(
+      `To keep this request short, these files were left out: ${context.omitted.join(', ')}. They exist unchanged; ` +
+        'if you must change one of them, rewrite it whole with a FILE block rather than guessing its lines.',
+    );
+  }
+  sections.push(
+    'Answer with the changes in the file-stream protocol: EDIT blocks of SEARCH/REPLACE pairs for changes to existing files, ' +
+      'FILE blocks for new files (or a file you rewrite from its first line to its last), DELETE lines for files to remove.',
+  );
+  return sections.join('\n\n');
+}

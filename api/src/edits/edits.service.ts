@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { SseSource } from '../common/http/sse.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import type { EditProjectDto } from './dto/edit-project.dto.js';
+import { EditJob } from './edit-job.js';
+
+/** Natural-language edits of a person's own projects, run as jobs on the server. */
+@Injectable()
+export class EditsService {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly jobs: JobsService,
+    private readonly editJob: EditJob,
+  ) {}
+
+  /**
+   * Starts an edit of the project (another account's answers 404; a project with a generation or
+   * edit running answers 409 naming it) and answers its stream from the first event.
+   */
+  async start(ownerId: string, name: string, dto: EditProjectDto): Promise<SseSource> {
+    const project = await this.projects.find(ownerId, name);
+    const work = this.editJob.work({ projectId: project.id, projectName: project.name, request: dto.modificationRequest, images: dto.images });
+    const jobId = await this.jobs.launch(ownerId, { kind: 'edit', projectName: project.name, projectId: project.id, prompt: dto.modificationRequest }, work);
+    return this.jobs.stream(ownerId, jobId, 0);
+  }
+}

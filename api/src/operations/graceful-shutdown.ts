@@ -1,0 +1,47 @@
+import type { Server } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
+import { DrainState } from './drain.js';
+import { InFlightRequests } from './in-flight-requests.js';
+import { workMetrics } from './work-metrics.js';
+
+const POLL_MS = 100;
+
+/**
+ * Shuts the app down without cutting work short when it can: from now on it starts no job or
+ * build (those requests answer 503, /api/ready too), waits for running jobs and builds, stops
+ * listening, waits for requests still being answered, and closes. Whatever still runs when the
+ * grace period ends is stopped; jobs it cut short are marked failed at the next start.
+ */
+export async function shutDownGracefully(app: INestApplication, graceMs: number, log: (line: string) => void): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  app.get(DrainState).begin();
+  const inFlight = app.get(InFlightRequests);
+  const server = app.getHttpServer() as Server;
+
+  let work = await workMetrics.runningWork();
+  if (work.jobs + work.builds > 0) log(`Waiting up to ${Math.ceil(graceMs / 1000)} s for ${describeWork(work)} to finish; new jobs and builds are refused`);
+  while (work.jobs + work.builds > 0 && Date.now() < deadline) {
+    await sleep(POLL_MS);
+    work = await workMetrics.runningWork();
+  }
+
+  // No new connections from here; idle keep-alive ones close now.
+  server.close();
+  while (inFlight.count > 0 && Date.now() < deadline) await sleep(POLL_MS);
+
+  const left = [work.jobs + work.builds > 0 ? describeWork(work) : '', inFlight.count > 0 ? `${inFlight.count} request${inFlight.count === 1 ? '' : 's'}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  if (left) log(`The grace period (${Math.ceil(graceMs / 1000)} s) is over: stopping ${left}`);
+  server.closeAllConnections();
+  await app.close();
+}
+
+function describeWork({ jobs, builds }: { jobs: number; builds: number }): string {
+  const parts = [jobs > 0 ? `${jobs} job${jobs === 1 ? '' : 's'}` : '', builds > 0 ? `${builds} build${builds === 1 ? '' : 's'}` : ''];
+  return parts.filter(Boolean).join(' and ');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { loadConfig } from '../config/app-config.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { DockerDriver } from './docker.driver.js';
+import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
+import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxRefreshService } from './sandbox-refresh.service.js';
+import type { SandboxScriptsService } from './sandbox-scripts.service.js';
+import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
+import type { SandboxesRepository } from './sandboxes.repository.js';
+import { SandboxesService } from './sandboxes.service.js';
+
+const START_MS = 20;
+
+/** An engine whose container starts take a while, recording how many overlap. */
+function fakeEngine() {
+  const containers = new Map<string, { id: string; running: boolean; ip: string }>();
+  const engine = {
+    started: [] as string[],
+    active: 0,
+    mostAtOnce: 0,
+    status: async () => ({ reachable: true, detail: '' }),
+    imageExists: async () => true,
+    ensureNetwork: async () => undefined,
+    inspect: async (name: string) => containers.get(name) ?? null,
+    list: async () => [...containers.values()].map((container) => ({ ...container, labels: {} })),
+    createContainer: async (options: { name: string }) => {
+      containers.set(options.name, { id: options.name, running: false, ip: '' });
+    },
+    start: async (name: string) => {
+      engine.active++;
+      engine.mostAtOnce = Math.max(engine.mostAtOnce, engine.active);
+      await new Promise((resolve) => setTimeout(resolve, START_MS));
+      containers.set(name, { id: name, running: true, ip: '172.30.0.2' });
+      engine.started.push(name);
+      engine.active--;
+    },
+    runToCompletion: async () => ({ exitCode: 0, output: '' }),
+    remove: async (name: string) => {
+      containers.delete(name);
+    },
+  };
+  return engine;
+}
+
+/** The real sandbox services over a fake engine, repository and projects. */
+function services(engine: ReturnType<typeof fakeEngine>) {
+  const config = loadConfig({ DATA_DIR: '/tmp/forge-spec', SANDBOX_INSTANCE: 'spec' });
+  const records = new Map<string, object>();
+  const repository = {
+    ensure: async (projectId: string) => {
+      const record = records.get(projectId) ?? { projectId, previewId: `p-${projectId}`, state: 'stopped' };
+      records.set(projectId, record);
+      return record;
+    },
+    find: async (projectId: string) => records.get(projectId) ?? null,
+    update: async () => undefined,
+  };
+  const projects = { findById: async (id: string) => ({ id, ownerId: 'owner', name: `project-${id}` }) };
+  const docker = engine as unknown as DockerDriver;
+  const store = repository as unknown as SandboxesRepository;
+  const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService);
+  const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle);
+  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace);
+  const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
+  return { lifecycle, housekeeping, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService) };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+}
+
+describe('SandboxHousekeepingService.prewarm', () => {
+  it('starts queued sandboxes one at a time, in order, once each', async () => {
+    const engine = fakeEngine();
+    const { housekeeping } = services(engine);
+    for (const id of ['a', 'b', 'a', 'c']) housekeeping.prewarm(id);
+    await until(() => engine.started.length === 3);
+    expect(engine.started.map((name) => name.slice(-1))).toEqual(['a', 'b', 'c']);
+    expect(engine.mostAtOnce).toBe(1);
+  });
+
+  it('drops a queued prewarm when the project is removed first', async () => {
+    const engine = fakeEngine();
+    const { housekeeping, sandboxes } = services(engine);
+    housekeeping.prewarm('a');
+    housekeeping.prewarm('b');
+    await sandboxes.remove('b', { quiet: true });
+    await until(() => engine.started.length === 1);
+    // Long enough for b's turn to have come and gone.
+    await new Promise((resolve) => setTimeout(resolve, 4 * START_MS));
+    expect(engine.started.map((name) => name.slice(-1))).toEqual(['a']);
+  });
+
+  it('skips a project whose container is already being started, without holding up the rest', async () => {
+    const engine = fakeEngine();
+    const { lifecycle, housekeeping } = services(engine);
+    const building = lifecycle.ensureContainer('a');
+    housekeeping.prewarm('a');
+    housekeeping.prewarm('b');
+    await building;
+    await until(() => engine.started.length === 2);
+    // b started while a's start still held its lock: the queue did not wait behind it.
+    expect(engine.mostAtOnce).toBe(2);
+    expect(engine.started.map((name) => name.slice(-1))).toEqual(['a', 'b']);
+  });
+});
+
+describe('SandboxHousekeepingService.startWithinQuota', () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+  /** An owner with two running sandboxes, p1 visited long ago and p2 built recently, and a limit of 2. */
+  function quota(states: { p1: string; p2: string } = { p1: 'running', p2: 'running' }) {
+    const config = loadConfig({ DATA_DIR: '/tmp/forge-spec', SANDBOX_INSTANCE: 'spec', LIMIT_RUNNING_SANDBOXES: '2' });
+    const container = (id: string) => ({ id, name: id, running: true, status: 'Up', ip: '', labels: { 'dev.forge.project-id': id } });
+    const rows = [
+      { projectId: 'p1', state: states.p1, lastVisitAt: hoursAgo(5), builtAt: hoursAgo(6), startedAt: null, project: { name: 'old-one' } },
+      { projectId: 'p2', state: states.p2, lastVisitAt: null, builtAt: hoursAgo(1), startedAt: null, project: { name: 'new-one' } },
+    ];
+    const docker = { inspect: async () => null, list: async () => [container('p1'), container('p2')] };
+    const repository = { findMany: async () => rows };
+    const lifecycle = {
+      ownerOf: async () => 'owner',
+      isBusy: () => false,
+      stop: jest.fn(async (_projectId: string) => undefined),
+      ensureContainer: jest.fn(async (_projectId: string, _log: unknown) => ({ id: 'p3', ip: '172.30.0.9' })),
+    };
+    const sut = new SandboxHousekeepingService(
+      config,
+      docker as unknown as DockerDriver,
+      repository as unknown as SandboxesRepository,
+      lifecycle as unknown as SandboxLifecycleService,
+      {} as SandboxWorkspaceService,
+    );
+    return { sut, mocks: { lifecycle } };
+  }
+
+  it("stops the owner's least recently used sandbox first and says so in the log", async () => {
+    const { sut, mocks } = quota();
+    const log: string[] = [];
+    await sut.startWithinQuota('p3', (line) => log.push(line));
+    expect(mocks.lifecycle.stop.mock.calls).toEqual([['p1']]);
+    expect(mocks.lifecycle.ensureContainer).toHaveBeenCalledWith('p3', expect.any(Function));
+    expect(log).toEqual(['⏹️ Stopped the preview of old-one: an account may have 2 previews running at once (LIMIT_RUNNING_SANDBOXES), and old-one was the least recently visited']);
+  });
+
+  it('counts a visit not yet written down', async () => {
+    const { sut, mocks } = quota();
+    sut.recordVisit('p1');
+    await sut.startWithinQuota('p3', () => undefined);
+    expect(mocks.lifecycle.stop.mock.calls).toEqual([['p2']]);
+  });
+
+  it('never stops a sandbox being built, and refuses the start when all the others are', async () => {
+    const { sut, mocks } = quota({ p1: 'building', p2: 'building' });
+    await expect(sut.startWithinQuota('p3', () => undefined)).rejects.toMatchObject({
+      code: 'quota_exceeded',
+      message: 'Too many sandboxes running',
+      details: expect.stringContaining('2 of yours are building now'),
+    });
+    expect(mocks.lifecycle.stop).not.toHaveBeenCalled();
+    expect(mocks.lifecycle.ensureContainer).not.toHaveBeenCalled();
+  });
+});

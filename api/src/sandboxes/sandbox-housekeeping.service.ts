@@ -1,0 +1,225 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { AdminSandbox } from '@forge/protocol/admin';
+import { ErrorCode } from '@forge/protocol/errors';
+import { DomainError } from '../common/errors/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { LABEL, containerName, instanceLabels } from './container-spec.js';
+import { DOCKER_MISSING_HELP, DockerDriver } from './docker.driver.js';
+import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
+import { type SandboxRecord, SandboxesRepository } from './sandboxes.repository.js';
+
+const IDLE_SWEEP_MS = 60_000;
+const VISIT_FLUSH_MS = 15_000;
+
+/**
+ * Keeping sandboxes in step with what happens around them: Docker at start-up, idle previews,
+ * containers started ahead of a build, preview visits, and what operators see of it all.
+ */
+@Injectable()
+export class SandboxHousekeepingService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Sandboxes');
+  private readonly visits = new Map<string, Date>();
+  /** Projects waiting for a prewarm, served in order by one chain. */
+  private readonly prewarmQueue = new Set<string>();
+  private prewarming: Promise<void> = Promise.resolve();
+  /** Sandbox starts in progress, chained per account. */
+  private readonly quotaTurns = new Map<string, Promise<unknown>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly docker: DockerDriver,
+    private readonly repository: SandboxesRepository,
+    private readonly lifecycle: SandboxLifecycleService,
+    private readonly workspace: SandboxWorkspaceService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.reconcile().catch((err: Error) => this.logger.warn(`Reconciling with Docker: ${err.message}`));
+    this.timers.push(setInterval(() => void this.flushVisits(), VISIT_FLUSH_MS).unref());
+    this.timers.push(setInterval(() => void this.stopIdle(), IDLE_SWEEP_MS).unref());
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    // Sandboxes not started yet are not started by a server on its way down.
+    this.prewarmQueue.clear();
+    for (const timer of this.timers) clearInterval(timer);
+    await this.flushVisits();
+  }
+
+  /**
+   * Starts the project's container ahead of its first build, while the model is still writing.
+   * One at a time: fifty generations starting fifty containers at once would take the machine's
+   * cores from the streams being watched. A build that comes first starts the container itself.
+   * Failures only log: the build reports them properly.
+   */
+  prewarm(projectId: string): void {
+    if (this.prewarmQueue.has(projectId)) return;
+    this.prewarmQueue.add(projectId);
+    this.prewarming = this.prewarming.then(async () => {
+      if (!this.prewarmQueue.delete(projectId) || this.lifecycle.isBusy(projectId)) return;
+      const started = Date.now();
+      try {
+        const readiness = await this.lifecycle.readiness();
+        if (readiness.ready) await this.startWithinQuota(projectId, (line) => this.logger.log(`Prewarming ${projectId}: ${line}`));
+      } catch (err) {
+        this.logger.warn(`Prewarming the sandbox of ${projectId}: ${(err as Error).message}`);
+      }
+      // Under a burst, the engine works at most half the time on prewarms.
+      if (this.prewarmQueue.size > 0) await new Promise((resolve) => setTimeout(resolve, Date.now() - started));
+    });
+  }
+
+  /** A queued prewarm of the project no longer happens. */
+  cancelPrewarm(projectId: string): void {
+    this.prewarmQueue.delete(projectId);
+  }
+
+  recordVisit(projectId: string): void {
+    this.visits.set(projectId, new Date());
+  }
+
+  /**
+   * Containers nobody used for a while stop; a preview's next visit starts it again. Docker says what
+   * runs, not the records: a container started ahead of a build, or one whose record was written
+   * wrongly, would otherwise run forever.
+   */
+  async stopIdle(): Promise<void> {
+    await this.flushVisits();
+    const cutoff = Date.now() - this.config.previews.idleMinutes * 60_000;
+    const running = (await this.docker.list(instanceLabels(this.config)).catch(() => [])).filter((container) => container.running && container.labels[LABEL.projectId]);
+    const rows = new Map((await this.repository.findMany(running.map((container) => container.labels[LABEL.projectId]!))).map((row) => [row.projectId, row]));
+    for (const container of running) {
+      const projectId = container.labels[LABEL.projectId]!;
+      const row = rows.get(projectId);
+      if (!row) {
+        this.logger.log(`Stopping container ${container.name}: it has no sandbox record`);
+        await this.docker.stop(container.id, 1).catch((err: Error) => this.logger.warn(`Stopping ${container.name}: ${err.message}`));
+        continue;
+      }
+      if (row.state === 'building' || this.lifecycle.isBusy(projectId) || this.lastUsed(row) > cutoff) continue;
+      this.logger.log(`Stopping the idle sandbox of ${row.project.name} (${row.state})`);
+      await this.lifecycle.stop(projectId).catch((err: Error) => this.logger.warn(`Stopping ${row.project.name}: ${err.message}`));
+    }
+  }
+
+  /**
+   * Starts the project's container within its owner's allowance of running sandboxes: when the owner
+   * has as many running already, the least recently used of them (visited, built or started) stops
+   * first, and the log says so. Sandboxes being built are not stopped; when every other one is, the
+   * start is refused. One start per account at a time, so two at once cannot both find room.
+   */
+  async startWithinQuota(projectId: string, log: (line: string) => void): Promise<RunningContainer> {
+    const owner = await this.lifecycle.ownerOf(projectId);
+    const previous = this.quotaTurns.get(owner) ?? Promise.resolve();
+    const turn = previous.catch(() => undefined).then(async () => {
+      await this.makeRoomFor(projectId, owner, log);
+      return this.lifecycle.ensureContainer(projectId, log);
+    });
+    this.quotaTurns.set(owner, turn);
+    void turn.finally(() => {
+      if (this.quotaTurns.get(owner) === turn) this.quotaTurns.delete(owner);
+    }).catch(() => undefined);
+    return turn;
+  }
+
+  private async makeRoomFor(projectId: string, ownerId: string, log: (line: string) => void): Promise<void> {
+    if ((await this.docker.inspect(containerName(this.config, projectId)))?.running) return;
+    const limit = this.config.limits.runningSandboxes;
+    const others = (await this.docker.list({ ...instanceLabels(this.config), [LABEL.owner]: ownerId })).filter(
+      (container) => container.running && container.labels[LABEL.projectId] && container.labels[LABEL.projectId] !== projectId,
+    );
+    if (others.length < limit) return;
+    // A container without a record is no one's preview; the idle sweep stops it.
+    const rows = await this.repository.findMany(others.map((container) => container.labels[LABEL.projectId]!));
+    const stoppable = rows.filter((row) => row.state !== 'building' && !this.lifecycle.isBusy(row.projectId)).sort((a, b) => this.lastUsed(a) - this.lastUsed(b));
+    let running = rows.length;
+    for (const row of stoppable) {
+      if (running < limit) return;
+      await this.lifecycle.stop(row.projectId);
+      running--;
+      const name = row.project.name;
+      log(`⏹️ Stopped the preview of ${name}: an account may have ${limit} previews running at once (LIMIT_RUNNING_SANDBOXES), and ${name} was the least recently visited`);
+    }
+    if (running >= limit) {
+      throw new DomainError(
+        ErrorCode.QuotaExceeded,
+        'Too many sandboxes running',
+        `an account may have ${limit} running at once (LIMIT_RUNNING_SANDBOXES) and ${running} of yours are building now; build this project again when one of them has finished`,
+      );
+    }
+  }
+
+  /** When the sandbox was last of use to anyone: visited (also visits not written down yet), built or started. */
+  private lastUsed(row: SandboxRecord): number {
+    return Math.max(this.visits.get(row.projectId)?.getTime() ?? 0, row.lastVisitAt?.getTime() ?? 0, row.startedAt?.getTime() ?? 0, row.builtAt?.getTime() ?? 0);
+  }
+
+  /** Containers of projects that no longer exist go; running previews are found again. */
+  async reconcile(): Promise<void> {
+    const engine = await this.docker.status();
+    if (!engine.reachable) {
+      this.logger.warn(DOCKER_MISSING_HELP);
+      await this.repository.markAllWithoutContainer([]);
+      return;
+    }
+    const containers = await this.docker.list(instanceLabels(this.config));
+    const known = await this.repository.knownProjectIds(containers.map((container) => container.labels[LABEL.projectId] ?? ''));
+    const kept: string[] = [];
+    for (const container of containers) {
+      const projectId = container.labels[LABEL.projectId] ?? '';
+      const sandbox = known.has(projectId) ? await this.repository.find(projectId) : null;
+      if (!sandbox || container.name !== containerName(this.config, projectId)) {
+        this.logger.log(`Removing container ${container.name}: its project no longer exists`);
+        await this.docker.remove(container.id);
+        continue;
+      }
+      kept.push(projectId);
+      const answering = container.running && (await this.workspace.appAnswers(projectId));
+      await this.repository.update(projectId, answering ? { state: 'running', containerId: container.id } : { state: 'stopped', containerId: container.id, startedAt: null });
+      if (answering) this.logger.log(`Found the running preview of ${container.labels[LABEL.project] ?? projectId} again`);
+    }
+    await this.repository.markAllWithoutContainer(kept);
+  }
+
+  /** Every sandbox with its container's usage, and visits not yet written down. */
+  async listForAdmin(): Promise<AdminSandbox[]> {
+    const [rows, containers] = await Promise.all([this.repository.list(), this.docker.list(instanceLabels(this.config)).catch(() => [])]);
+    const byProject = new Map(containers.map((container) => [container.labels[LABEL.projectId], container]));
+    return Promise.all(
+      rows.map(async (row) => {
+        const container = byProject.get(row.projectId);
+        const usage = container?.running ? await this.docker.usage(container.id).catch(() => null) : null;
+        const lastVisit = this.visits.get(row.projectId) ?? row.lastVisitAt;
+        return {
+          projectId: row.projectId,
+          projectName: row.project.name,
+          ownerId: row.project.ownerId,
+          ownerKeyHint: row.project.ownerKeyHint,
+          state: row.state,
+          container: container
+            ? {
+                id: container.id.slice(0, 12),
+                status: container.status,
+                cpuPercent: usage ? Math.round(usage.cpuPercent * 10) / 10 : null,
+                memoryBytes: usage?.memoryBytes ?? null,
+                memoryLimitBytes: usage?.memoryLimitBytes ?? null,
+              }
+            : null,
+          previewUrl: row.state === 'running' ? this.lifecycle.previewUrl(row.previewId) : null,
+          startedAt: row.startedAt?.toISOString() ?? null,
+          lastVisitAt: lastVisit?.toISOString() ?? null,
+          builtAt: row.builtAt?.toISOString() ?? null,
+        };
+      }),
+    );
+  }
+
+  private async flushVisits(): Promise<void> {
+    if (this.visits.size === 0) return;
+    const batch = new Map(this.visits);
+    this.visits.clear();
+    await this.repository.recordVisits(batch).catch((err: Error) => this.logger.warn(`Recording preview visits: ${err.message}`));
+  }
+}

@@ -1,0 +1,206 @@
+import { request } from 'node:http';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import tar from 'tar-stream';
+import { ErrorCode } from '@forge/protocol/errors';
+import { DomainError } from '../common/errors/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { SANDBOX_APP_PORT, SANDBOX_USER, appNodeOptions, containerName } from './container-spec.js';
+import { DockerDriver, type ExecResult } from './docker.driver.js';
+import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { APP_ALIVE, APP_LOG, BUILD_LOG, LOG_NOT_REGULAR, STOP_APP, buildScript, readLogCommand, startScript, syncFilesScript, withTimeLimit } from './sandbox-scripts.js';
+import { SandboxesRepository } from './sandboxes.repository.js';
+
+export interface CommandResult {
+  exitCode: number;
+  timedOut: boolean;
+  /** Killed by the kernel for memory, or by a signal. */
+  killed: boolean;
+  /** It printed more than BUILD_OUTPUT_LIMIT_BYTES and was stopped. */
+  outputLimited: boolean;
+  /** From the start of the command until its container was cleaned up after it. */
+  durationMs: number;
+}
+
+const SYNC_TIMEOUT_MS = 60_000;
+const HEALTH_TIMEOUT_MS = 45_000;
+const HEALTH_POLL_MS = 50;
+/** Short platform commands: is the app alive, read a log. */
+const CHECK_TIMEOUT_MS = 5_000;
+/** A build's own limit covers install and build; stopping the old app and keeping the log get this much more. */
+const BUILD_GRACE_MS = 15_000;
+/** What one build may print before it is stopped; the log shows far less (the builds module cuts it). */
+export const BUILD_OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
+/** The end of a log read back: enough for the lines shown, never a whole file. */
+const LOG_TAIL_BYTES = 64 * 1024;
+/** What a small command may print: error messages, a word. */
+const SMALL_OUTPUT_BYTES = 64 * 1024;
+
+/** What runs inside a project's container: its files copied in, its build, its app, their logs. */
+@Injectable()
+export class SandboxWorkspaceService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly docker: DockerDriver,
+    private readonly repository: SandboxesRepository,
+    private readonly projects: ProjectsService,
+    private readonly lifecycle: SandboxLifecycleService,
+  ) {}
+
+  /** The longest one pass of copy, install, build and start may take, each step within its own limit. */
+  passLimitMs(): number {
+    return SYNC_TIMEOUT_MS + this.config.builds.timeoutSeconds * 1000 + BUILD_GRACE_MS + HEALTH_TIMEOUT_MS + 4 * CHECK_TIMEOUT_MS;
+  }
+
+  /** Copies the project's saved files into its container, replacing what was there but node_modules (and what `keep` names). */
+  async syncFiles(projectId: string, container: RunningContainer, { keep = ['node_modules'] }: { keep?: string[] } = {}): Promise<number> {
+    const paths = await this.projects.filePaths(projectId);
+    const pack = tar.pack();
+    const packing = (async () => {
+      for (const path of paths) {
+        const content = await this.projects.readFileBytes(projectId, path);
+        await new Promise<void>((resolve, reject) => {
+          pack.entry({ name: path, size: content.length, mode: 0o644, uid: 1000, gid: 1000, mtime: new Date() }, content, (err) => (err ? reject(err) : resolve()));
+        });
+      }
+      pack.finalize();
+    })();
+    const result = await this.run(container.id, ['bash', '-c', syncFilesScript(keep)], { timeoutMs: SYNC_TIMEOUT_MS, stdin: pack });
+    // A copy given up on leaves the packer waiting for a reader that is gone.
+    if (result.exitCode !== 0) pack.destroy();
+    await packing.catch(() => undefined);
+    if (result.timedOut) throw new DomainError(ErrorCode.Unavailable, 'Copying the project into its sandbox did not finish', `it took longer than ${SYNC_TIMEOUT_MS / 1000} s`);
+    if (result.exitCode !== 0) throw new DomainError(ErrorCode.Internal, 'Copying the project into its sandbox failed', result.output.trim().slice(-2000));
+    return paths.length;
+  }
+
+  /** Installs and builds the project in its container, streaming the output. */
+  async runBuild(projectId: string, container: RunningContainer, onOutput: (chunk: string) => void): Promise<CommandResult> {
+    const limit = this.config.builds.timeoutSeconds;
+    const started = Date.now();
+    // A build that leaves a process holding its output open never ends by itself: past its time the container stops.
+    const result = await this.run(container.id, ['bash', '-o', 'pipefail', '-c', buildScript(limit)], {
+      timeoutMs: limit * 1000 + BUILD_GRACE_MS,
+      maxOutputBytes: BUILD_OUTPUT_LIMIT_BYTES,
+      onOutput,
+    });
+    const timedOut = result.timedOut || result.exitCode === 124;
+    const killed = result.exitCode === 137 || (result.exitCode === -1 && !result.timedOut && !result.outputLimited);
+    if (timedOut || killed || result.outputLimited) await this.recycle(projectId);
+    return { exitCode: result.exitCode, timedOut, killed, outputLimited: result.outputLimited, durationMs: Date.now() - started };
+  }
+
+  /**
+   * Starts the app in the container with the project's variables (`env`) and waits until it answers HTTP. A static app (its start script
+   * is `vite preview`) is served from its build by a small server in the image, without loading Vite.
+   */
+  async startApp(projectId: string, container: RunningContainer, log: (line: string) => void, env: Record<string, string> = {}): Promise<void> {
+    const command = (await this.isStaticApp(projectId)) ? `node /opt/forge/bin/serve-static.mjs dist` : `node /opt/forge/bin/run-script.mjs start`;
+    await this.docker.execDetached(container.id, ['setsid', 'bash', '-c', startScript(command)], { user: SANDBOX_USER, env: { ...env, NODE_OPTIONS: appNodeOptions(this.config) } });
+    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+    let nextAliveCheck = Date.now() + 1500;
+    let exited = false;
+    while (Date.now() < deadline) {
+      if (await answersHttp(container.ip, SANDBOX_APP_PORT)) return;
+      if (Date.now() > nextAliveCheck) {
+        nextAliveCheck = Date.now() + 1500;
+        const alive = await this.run(container.id, ['bash', '-c', APP_ALIVE]);
+        if (alive.exitCode !== 0) {
+          exited = true;
+          break;
+        }
+      }
+      await sleep(HEALTH_POLL_MS);
+    }
+    const tail = await this.tail(container.id, APP_LOG, 30);
+    if (tail) for (const line of tail.split('\n')) log(line);
+    const why = exited
+      ? `its start command ended without answering on port ${SANDBOX_APP_PORT}`
+      : `its start command did not answer on port ${SANDBOX_APP_PORT} within ${HEALTH_TIMEOUT_MS / 1000} s`;
+    throw new DomainError(ErrorCode.Unavailable, 'The app did not start', why);
+  }
+
+  /** Ends the running app and waits until it is gone, so a start after it cannot take the old app's answer for its own. */
+  async stopApp(container: RunningContainer): Promise<void> {
+    await this.run(container.id, ['bash', '-c', STOP_APP]);
+  }
+
+  /** Whether the project's app answers HTTP in its container right now. */
+  async appAnswers(projectId: string): Promise<boolean> {
+    const target = await this.lifecycle.target(projectId);
+    return target !== null && (await answersHttp(new URL(target).hostname, SANDBOX_APP_PORT));
+  }
+
+  /** The container's build and app output; the last build's log when it is not running. */
+  async logs(projectId: string): Promise<string> {
+    await this.lifecycle.requireRecord(projectId);
+    const info = await this.docker.inspect(containerName(this.config, projectId)).catch(() => null);
+    if (!info?.running) {
+      const log = await this.repository.lastBuildLog(projectId);
+      return log ? `── last build (the container is not running) ──\n${log}` : '';
+    }
+    const build = await this.tail(info.id, BUILD_LOG, 300);
+    const app = await this.tail(info.id, APP_LOG, 300);
+    return [build && `── build ──\n${build}`, app && `── app ──\n${app}`].filter(Boolean).join('\n\n');
+  }
+
+  /** Stops the container, whatever runs in it: a build past its time, one that failed, one given up on. */
+  async recycle(projectId: string): Promise<void> {
+    await this.docker.stop(containerName(this.config, projectId), 1);
+  }
+
+  private async isStaticApp(projectId: string): Promise<boolean> {
+    try {
+      const pkg = JSON.parse((await this.projects.readFileBytes(projectId, 'package.json')).toString('utf8')) as { scripts?: Record<string, unknown> };
+      return typeof pkg.scripts?.start === 'string' && /^vite preview(\s|$)/.test(pkg.scripts.start.trim());
+    } catch {
+      return false;
+    }
+  }
+
+  /** The last lines of one of the platform's logs, or a word on why it was not read. */
+  private async tail(containerId: string, path: string, lines: number): Promise<string> {
+    const result = await this.run(containerId, readLogCommand(path, LOG_TAIL_BYTES), { maxOutputBytes: LOG_TAIL_BYTES + 1024 });
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (result.exitCode === LOG_NOT_REGULAR) return `(${name} is not a regular file but a ${result.output.trim() || 'special file'}, so the platform did not read it)`;
+    if (result.timedOut) return `(${name} could not be read within ${CHECK_TIMEOUT_MS / 1000} s)`;
+    if (result.exitCode !== 0) return '';
+    return result.output.trimEnd().split('\n').slice(-lines).join('\n');
+  }
+
+  /**
+   * Runs a command as the sandbox user, ended inside the container at its time limit and given up
+   * on from outside shortly after, with what it may print capped.
+   */
+  private run(
+    containerId: string,
+    command: string[],
+    options: { timeoutMs?: number; maxOutputBytes?: number; stdin?: Readable; onOutput?: (chunk: string) => void } = {},
+  ): Promise<ExecResult> {
+    const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
+    return this.docker.exec(containerId, withTimeLimit(timeoutMs / 1000, command), {
+      user: SANDBOX_USER,
+      stdin: options.stdin,
+      onOutput: options.onOutput,
+      timeoutMs: timeoutMs + 3000,
+      maxOutputBytes: options.maxOutputBytes ?? SMALL_OUTPUT_BYTES,
+    });
+  }
+}
+
+function answersHttp(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request({ host, port, path: '/', method: 'GET', timeout: 1500 }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

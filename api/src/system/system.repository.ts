@@ -1,0 +1,12 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service.js';
+
+@Injectable()
+export class SystemRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Resolves when the database answers a query. */
+  async ping(): Promise<void> {
+    await this.prisma.$queryRaw`SELECT 1`;
+  }
+}

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTwoFilesPatch, diffLines } from 'diff';
+import git, { type TreeEntry } from 'isomorphic-git';
+import type { VersionFileChange } from '@forge/protocol/versions';
+
+export interface StoredFile {
+  path: string;
+  content: Buffer;
+}
+
+export interface CommitInput {
+  files: StoredFile[];
+  message: string;
+  createdAt: Date;
+}
+
+export interface CommitResult {
+  id: string;
+  files: VersionFileChange[];
+}
+
+const BRANCH = 'refs/heads/main';
+const AUTHOR = { name: 'Forge', email: 'forge@localhost' };
+const FILE_MODE = '100644';
+const TREE_MODE = '040000';
+
+type FlatTree = Map<string, string>;
+
+/**
+ * The version history of each project as a git repository of its own (bare, under DATA_DIR/versions,
+ * so nothing a model writes into the project can touch it). Commits are made from the files as they
+ * are, without a working tree or an index; any git client can read the repository.
+ */
+export class VersionStore {
+  /** Each project's last commit and its files, so a commit reads no old trees. */
+  private readonly heads = new Map<string, { id: string; tree: FlatTree }>();
+
+  constructor(private readonly root: string) {}
+
+  private gitdir(projectId: string): string {
+    return join(this.root, `${projectId}.git`);
+  }
+
+  /** One commit with exactly `files`, its parent the last commit; the changed files with their line counts. */
+  async commit(projectId: string, input: CommitInput): Promise<CommitResult> {
+    const gitdir = this.gitdir(projectId);
+    const head = await this.head(projectId);
+    const tree: FlatTree = new Map();
+    const contents = new Map<string, Buffer>();
+    for (const file of input.files) {
+      const oid = blobId(file.content);
+      // An unchanged file's blob is already stored.
+      if (head?.tree.get(file.path) !== oid) await git.writeBlob({ fs, gitdir, blob: file.content });
+      tree.set(file.path, oid);
+      contents.set(file.path, file.content);
+    }
+    const treeId = await this.writeTree(gitdir, tree);
+    const timestamp = Math.floor(input.createdAt.getTime() / 1000);
+    const person = { ...AUTHOR, timestamp, timezoneOffset: 0 };
+    const id = await git.writeCommit({
+      fs,
+      gitdir,
+      commit: { message: `${input.message}\n`, tree: treeId, parent: head ? [head.id] : [], author: person, committer: person },
+    });
+    await git.writeRef({ fs, gitdir, ref: BRANCH, value: id, force: true });
+    const changes: VersionFileChange[] = [];
+    for (const path of [...new Set([...(head?.tree.keys() ?? []), ...tree.keys()])].sort()) {
+      const before = head?.tree.get(path) ?? null;
+      const after = tree.get(path) ?? null;
+      if (before === after) continue;
+      const oldText = before ? await this.blobText(gitdir, before) : '';
+      const newText = after ? (contents.get(path)!.includes(0) ? null : contents.get(path)!.toString('utf8')) : '';
+      changes.push({ path, ...lineCounts(oldText, newText) });
+    }
+    this.heads.set(projectId, { id, tree });
+    return { id, files: changes };
+  }
+
+  /** The files of a commit, by path. */
+  async files(projectId: string, commitId: string): Promise<Map<string, Buffer>> {
+    const gitdir = this.gitdir(projectId);
+    const files = new Map<string, Buffer>();
+    for (const [path, oid] of await this.flatTree(gitdir, commitId)) {
+      const { blob } = await git.readBlob({ fs, gitdir, oid });
+      files.set(path, Buffer.from(blob));
+    }
+    return files;
+  }
+
+  /** The unified diff of a commit against its parent, file by file as `git diff` prints it. */
+  async diff(projectId: string, commitId: string): Promise<string> {
+    const gitdir = this.gitdir(projectId);
+    const { commit } = await git.readCommit({ fs, gitdir, oid: commitId });
+    const after = await this.flatTree(gitdir, commitId);
+    const before = commit.parent[0] ? await this.flatTree(gitdir, commit.parent[0]) : new Map<string, string>();
+    const parts: string[] = [];
+    for (const path of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+      const [oldOid, newOid] = [before.get(path), after.get(path)];
+      if (oldOid === newOid) continue;
+      const oldText = oldOid ? await this.blobText(gitdir, oldOid) : '';
+      const newText = newOid ? await this.blobText(gitdir, newOid) : '';
+      const header = `diff --git a/${path} b/${path}\n`;
+      if (oldText === null || newText === null) {
+        parts.push(`${header}Binary files ${oldOid ? `a/${path}` : '/dev/null'} and ${newOid ? `b/${path}` : '/dev/null'} differ\n`);
+        continue;
+      }
+      const patch = createTwoFilesPatch(oldOid ? `a/${path}` : '/dev/null', newOid ? `b/${path}` : '/dev/null', oldText, newText, '', '', { context: 3 });
+      parts.push(header + patch.replace(/^=+\n/, '').replace(/^(---|\+\+\+) (\S+)\t?\n/gm, '$1 $2\n'));
+    }
+    return parts.join('');
+  }
+
+  async remove(projectId: string): Promise<void> {
+    this.heads.delete(projectId);
+    await rm(this.gitdir(projectId), { recursive: true, force: true });
+  }
+
+  private async head(projectId: string): Promise<{ id: string; tree: FlatTree } | null> {
+    const cached = this.heads.get(projectId);
+    if (cached) return cached;
+    const gitdir = this.gitdir(projectId);
+    if (!fs.existsSync(join(gitdir, 'HEAD'))) {
+      await git.init({ fs, gitdir, bare: true, defaultBranch: 'main' });
+      return null;
+    }
+    let id: string;
+    try {
+      id = await git.resolveRef({ fs, gitdir, ref: BRANCH });
+    } catch {
+      return null;
+    }
+    const head = { id, tree: await this.flatTree(gitdir, id) };
+    this.heads.set(projectId, head);
+    return head;
+  }
+
+  /** Every file of a commit's tree, by slash path. */
+  private async flatTree(gitdir: string, commitId: string): Promise<FlatTree> {
+    const files: FlatTree = new Map();
+    const walk = async (oid: string, prefix: string): Promise<void> => {
+      const { tree } = await git.readTree({ fs, gitdir, oid });
+      for (const entry of tree) {
+        if (entry.type === 'tree') await walk(entry.oid, `${prefix}${entry.path}/`);
+        else if (entry.type === 'blob') files.set(`${prefix}${entry.path}`, entry.oid);
+      }
+    };
+    await walk(commitId, '');
+    return files;
+  }
+
+  /** Writes the nested trees of a flat file list, deepest first; answers the root tree's id. */
+  private async writeTree(gitdir: string, files: FlatTree): Promise<string> {
+    interface Folder {
+      files: Map<string, string>;
+      folders: Map<string, Folder>;
+    }
+    const root: Folder = { files: new Map(), folders: new Map() };
+    for (const [path, oid] of files) {
+      const segments = path.split('/');
+      let folder = root;
+      for (const segment of segments.slice(0, -1)) {
+        let next = folder.folders.get(segment);
+        if (!next) folder.folders.set(segment, (next = { files: new Map(), folders: new Map() }));
+        folder = next;
+      }
+      folder.files.set(segments[segments.length - 1]!, oid);
+    }
+    const write = async (folder: Folder): Promise<string> => {
+      const entries: TreeEntry[] = [...folder.files].map(([path, oid]) => ({ mode: FILE_MODE, path, oid, type: 'blob' }));
+      for (const [path, child] of folder.folders) entries.push({ mode: TREE_MODE, path, oid: await write(child), type: 'tree' });
+      return git.writeTree({ fs, gitdir, tree: entries });
+    };
+    return write(root);
+  }
+
+  /** A blob as text; null for binary content. */
+  private async blobText(gitdir: string, oid: string): Promise<string | null> {
+    const { blob } = await git.readBlob({ fs, gitdir, oid });
+    const buffer = Buffer.from(blob);
+    return buffer.includes(0) ? null : buffer.toString('utf8');
+  }
+}
+
+/** A blob's git id: sha-1 of its header and content, as git computes it. */
+function blobId(content: Buffer): string {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+/** Lines added and removed from `before` to `after`; binary content (null) counts none. */
+function lineCounts(before: string | null, after: string | null): { added: number; removed: number } {
+  if (before === null || after === null) return { added: 0, removed: 0 };
+  let added = 0;
+  let removed = 0;
+  for (const part of diffLines(before, after)) {
+    if (part.added) added += part.count ?? 0;
+    else if (part.removed) removed += part.count ?? 0;
+  }
+  return { added, removed };
+}

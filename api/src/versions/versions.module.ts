@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BuildsModule } from '../builds/builds.module.js';
+import { ProjectsModule } from '../projects/projects.module.js';
+import { VersionsController } from './versions.controller.js';
+import { VersionsRepository } from './versions.repository.js';
+import { VersionsService } from './versions.service.js';
+
+@Module({
+  imports: [ProjectsModule, BuildsModule],
+  controllers: [VersionsController],
+  providers: [VersionsRepository, VersionsService],
+})
+export class VersionsModule {}

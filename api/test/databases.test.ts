@@ -1,0 +1,189 @@
+// A generated data app's own PostgreSQL database: provisioned on the projects' server, pushed and
+// seeded in the project's sandbox, browsed page by page, and used by the app's own API.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { planProject } from '../src/agent/offline/plan-project.js';
+import { PrismaService } from '../src/database/prisma.service.js';
+import { DatabaseSetupService } from '../src/databases/database-setup.service.js';
+import { ProjectsServerDriver } from '../src/databases/projects-server.driver.js';
+import { getThroughProxy } from './support/preview-http.js';
+import { parsedEvents, readSse } from './support/sse-client.js';
+import { type TestApp, signUp, startTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let port: number;
+let owner: string;
+let stranger: string;
+
+const blog = planProject('A food blog called Fork Notes with recipes and comments', 'fork-notes').files;
+
+beforeAll(async () => {
+  t = await startTestApp({ SANDBOX_MEMORY_MB: '768', BUILD_CONCURRENCY: '2', AUTOFIX_MAX_ATTEMPTS: '0' });
+  port = (t.app.getHttpServer().address() as { port: number }).port;
+  owner = (await signUp(t.http)).cookie;
+  stranger = (await signUp(t.http)).cookie;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function save(name: string, files: Record<string, string>): Promise<string> {
+  await t.http.post('/api/projects/save').set('Cookie', owner).send({ projectName: name, files }).expect(201);
+  return (await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name } })).id;
+}
+
+async function build(name: string): Promise<{ log: string; previewUrl: string | null; success: boolean }> {
+  const { status, events } = await readSse(`${t.baseUrl}/api/projects/${name}/build`, { Cookie: owner }, 'POST');
+  expect(status).toBe(200);
+  const parsed = parsedEvents(events);
+  const result = parsed.find((e) => e.type === 'result')!.data as { success: boolean; previewUrl: string | null };
+  return { log: parsed.filter((e) => e.type === 'log').map((e) => String(e.data)).join('\n'), ...result };
+}
+
+/** The app's URL as the host reaches the projects' server (the sandbox's address is the gateway's). */
+async function hostUrlOf(projectId: string): Promise<string> {
+  const url = new URL((await t.app.get(DatabaseSetupService).appEnvironment(projectId)).DATABASE_URL!);
+  const admin = new URL(process.env.FORGE_TEST_PROJECTS_SERVER_URL!);
+  url.hostname = admin.hostname;
+  url.port = admin.port;
+  return url.toString();
+}
+
+describe('the blog blueprint with its own database', () => {
+  let projectId: string;
+
+  it('has a schema before anything is initialized, and no data to show yet', async () => {
+    projectId = await save('fork-notes', blog);
+    const status = await t.http.get('/api/projects/fork-notes/database/status').set('Cookie', owner).expect(200);
+    expect(status.body).toEqual({ hasDatabase: true, isInitialized: false });
+    const { schema } = (await t.http.get('/api/projects/fork-notes/database/schema').set('Cookie', owner).expect(200)).body;
+    expect(schema.description).toBe('Authors write posts; readers leave comments on posts.');
+    expect(schema.tables.map((table: { name: string }) => table.name)).toEqual(['authors', 'posts', 'comments']);
+    expect(schema.tables[1].columns.find((c: { name: string }) => c.name === 'author_id')).toEqual({
+      name: 'author_id',
+      type: 'integer',
+      primaryKey: false,
+      notNull: true,
+      unique: false,
+      references: 'authors.id',
+      default: null,
+    });
+    const data = await t.http.get('/api/projects/fork-notes/database/tables/posts/data?page=1&pageSize=10').set('Cookie', owner).expect(409);
+    expect(data.body.error).toBe('Initialize the database to view table data');
+  });
+
+  it('offers the automatic URL without its password', async () => {
+    const { body } = await t.http.get('/api/database/auto-url?project=fork-notes').set('Cookie', owner).expect(200);
+    const name = `forge_p_${projectId.replace(/-/g, '')}`;
+    expect(body.url).toMatch(new RegExp(`^postgresql://${name}@[\\d.]+:\\d+/${name}$`));
+    expect(body.maskedUrl).toBe(body.url.replace(`${name}@`, `${name}:****@`));
+  });
+
+  it('refuses a bad custom URL in the dialog\'s words', async () => {
+    for (const [databaseUrl, error] of [
+      ['', 'Database URL is required'],
+      ['mysql://db/app', 'Invalid PostgreSQL URL format. Must start with postgresql:// or postgres://'],
+    ]) {
+      const res = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, databaseUrl }).expect(400);
+      expect(res.body.error).toBe(error);
+    }
+  });
+
+  let seededPosts: number;
+
+  it('initializes with seed in the sandbox, twice without harm, then pages through the data', async () => {
+    const first = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, useAutoUrl: true }).expect(200);
+    expect(first.body).toMatchObject({ ok: true, previewRestarted: false });
+    expect(first.body.output).toContain('[✓] Changes applied');
+    seededPosts = Number(/Seeded \d+ authors, (\d+) posts and \d+ comments/.exec(first.body.output)?.[1]);
+    expect(seededPosts).toBeGreaterThan(3);
+    const again = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, useAutoUrl: true }).expect(200);
+    expect(again.body.output).toContain(`The database already has ${seededPosts} posts; nothing to seed.`);
+
+    expect((await t.http.get('/api/projects/fork-notes/database/status').set('Cookie', owner).expect(200)).body).toEqual({ hasDatabase: true, isInitialized: true });
+    const page1 = (await t.http.get('/api/projects/fork-notes/database/tables/posts/data?page=1&pageSize=3').set('Cookie', owner).expect(200)).body;
+    const page2 = (await t.http.get('/api/projects/fork-notes/database/tables/posts/data?page=2&pageSize=3').set('Cookie', owner).expect(200)).body;
+    expect(page1.total).toBe(seededPosts);
+    expect(page1.columns).toEqual(['id', 'slug', 'title', 'excerpt', 'body', 'tag', 'author_id', 'reading_minutes', 'published', 'created_at']);
+    expect(page1.rows).toHaveLength(3);
+    expect(page2.rows).toHaveLength(seededPosts - 3);
+    expect([...page1.rows, ...page2.rows].map((row: { id: number }) => row.id)).toEqual(Array.from({ length: seededPosts }, (_, i) => i + 1));
+    expect(page1.rows[0]).toMatchObject({ author_id: expect.any(Number), published: true, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const defaultPage = (await t.http.get('/api/projects/fork-notes/database/tables/authors/data').set('Cookie', owner).expect(200)).body;
+    expect(defaultPage.rows.length).toBe(defaultPage.total);
+  }, 180_000);
+
+  it('serves the seeded posts from the app\'s own API in its preview', async () => {
+    const { success, previewUrl, log } = await build('fork-notes');
+    expect(success).toBe(true);
+    // Initialized already: the build leaves the data alone.
+    expect(log).not.toContain('Setting up the app\'s own PostgreSQL database');
+    const posts = await getThroughProxy(port, previewUrl!, '/api/posts');
+    expect(posts.status).toBe(200);
+    const titles = (JSON.parse(posts.body) as Array<{ title: string }>).map((post) => post.title);
+    const direct = new pg.Client({ connectionString: await hostUrlOf(projectId) });
+    await direct.connect();
+    const { rows } = await direct.query<{ title: string }>('SELECT title FROM posts');
+    await direct.end();
+    expect(titles.sort()).toEqual(rows.map((row) => row.title).sort());
+    expect(titles).toHaveLength(seededPosts);
+  }, 240_000);
+});
+
+describe('an owner\'s own database URL', () => {
+  it('is used as given, kept sealed, and switching back to the automatic one works', async () => {
+    const project = await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name: 'fork-notes' } });
+    // A server the sandbox can reach: the projects' own, with this project's own credentials.
+    const own = (await t.app.get(DatabaseSetupService).appEnvironment(project.id)).DATABASE_URL!;
+    const res = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, databaseUrl: `  ${own}  ` }).expect(200);
+    const password = new URL(own).password;
+    expect(res.body.output).not.toContain(password);
+    const record = await t.app.get(PrismaService).projectDatabase.findUniqueOrThrow({ where: { projectId: project.id } });
+    expect(record.active).toBe('custom');
+    expect(record.customUrl).toMatch(/^v1\./);
+    expect(record.customUrl).not.toContain(password);
+    expect((await t.app.get(DatabaseSetupService).appEnvironment(project.id)).DATABASE_URL).toBe(own);
+    const data = await t.http.get('/api/projects/fork-notes/database/tables/posts/data').set('Cookie', owner).expect(409);
+    expect(data.body.error).toBe('This project uses your own database server: Forge shows table data only for the database it provides');
+
+    await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, useAutoUrl: true }).expect(200);
+    await t.http.get('/api/projects/fork-notes/database/tables/posts/data').set('Cookie', owner).expect(200);
+  }, 120_000);
+});
+
+describe('a data app built for the first time', () => {
+  it('comes up with its database initialized and its API answering 200, not 503', async () => {
+    const shop = planProject('An online shop for coffee beans called Bean Street', 'bean-street').files;
+    await save('bean-street', shop);
+    const { success, previewUrl, log } = await build('bean-street');
+    expect(success).toBe(true);
+    expect(log).toContain('🗄️ Setting up the app\'s own PostgreSQL database');
+    expect(log).toMatch(/✅ Database initialized and seeded in [\d.]+ s/);
+    expect((await t.http.get('/api/projects/bean-street/database/status').set('Cookie', owner).expect(200)).body).toEqual({ hasDatabase: true, isInitialized: true });
+    const products = await getThroughProxy(port, previewUrl!, '/api/products');
+    expect(products.status).toBe(200);
+    expect((JSON.parse(products.body) as unknown[]).length).toBeGreaterThan(0);
+  }, 240_000);
+});
+
+describe('ownership and removal', () => {
+  it('answers another account 404 on every database endpoint', async () => {
+    const calls = [
+      t.http.get('/api/projects/fork-notes/database/status'),
+      t.http.get('/api/projects/fork-notes/database/schema'),
+      t.http.get('/api/projects/fork-notes/database/tables/posts/data?page=1&pageSize=10'),
+      t.http.get('/api/database/auto-url?project=fork-notes'),
+      t.http.post('/api/projects/fork-notes/database/initialize').send({ runSeed: true, useAutoUrl: true }),
+    ];
+    for (const call of calls) expect((await call.set('Cookie', stranger)).status).toBe(404);
+  });
+
+  it('drops the project\'s database and role with the project', async () => {
+    const record = await t.app.get(PrismaService).projectDatabase.findFirstOrThrow({ where: { project: { name: 'bean-street' } } });
+    const driver = t.app.get(ProjectsServerDriver);
+    expect(await driver.exists(record.providedName!)).toEqual({ database: true, role: true });
+    await t.http.delete('/api/projects/bean-street').set('Cookie', owner).expect(200);
+    expect(await driver.exists(record.providedName!)).toEqual({ database: false, role: false });
+  });
+});

@@ -1,0 +1,80 @@
+// A project's own PostgreSQL database, as the Database view shows it.
+
+/** `GET /api/projects/{p}/database/status` */
+export interface DatabaseStatusResponse {
+  /** The project's files describe a database (a schema). */
+  hasDatabase: boolean;
+  isInitialized: boolean;
+}
+
+export interface DatabaseColumn {
+  name: string;
+  type: string;
+  primaryKey: boolean;
+  notNull: boolean;
+  unique: boolean;
+  /** `table.column` this column refers to, or null. */
+  references: string | null;
+  default: string | null;
+}
+
+export interface DatabaseTable {
+  name: string;
+  columns: DatabaseColumn[];
+}
+
+export interface DatabaseSchema {
+  description: string | null;
+  tables: DatabaseTable[];
+}
+
+/** `GET /api/projects/{p}/database/schema` */
+export interface DatabaseSchemaResponse {
+  schema: DatabaseSchema;
+}
+
+/** `GET /api/projects/{p}/database/tables/{t}/data?page=&pageSize=`: `page` counts from 1. */
+export interface TableDataResponse {
+  columns: string[];
+  /** One object per row, keyed by column name; values as JSON. */
+  rows: Array<Record<string, unknown>>;
+  total: number;
+}
+export const MAX_TABLE_PAGE_SIZE = 100;
+
+/**
+ * `GET /api/database/auto-url?project=`: the database Forge provides for the project. The
+ * password is never sent: it goes only into the app's environment. `url` names the role, host,
+ * port and database (what the app connects to); `maskedUrl` is the same with the password shown as
+ * `****`, as the dialog displays it.
+ */
+export interface AutoDatabaseUrlResponse {
+  url: string;
+  maskedUrl: string;
+}
+
+/** `POST /api/projects/{p}/database/initialize` */
+export interface InitializeDatabaseRequest {
+  runSeed: boolean;
+  useAutoUrl?: boolean;
+  databaseUrl?: string;
+}
+export interface InitializeDatabaseResponse {
+  ok: true;
+  /** What the project's db:push (and db:seed) printed, secrets masked. */
+  output: string;
+  /** Whether the running preview was restarted with the new DATABASE_URL. */
+  previewRestarted: boolean;
+}
+
+const URL_PREFIXES = ['postgresql://', 'postgres://'];
+
+/** Why a custom database URL is refused, in the words the user sees, or null when it will do. */
+export function databaseUrlError(value: string): string | null {
+  const url = value.trim();
+  if (url === '') return 'Database URL is required';
+  if (!URL_PREFIXES.some((prefix) => url.startsWith(prefix) && url.length > prefix.length)) {
+    return 'Invalid PostgreSQL URL format. Must start with postgresql:// or postgres://';
+  }
+  return null;
+}

@@ -1,0 +1,93 @@
+// Every HTTP endpoint the web app calls, in one table: the web builds its URLs from it (a lint rule
+// forbids `/api/` literals elsewhere) and an API test checks each entry has a handler.
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Path template: `:name` is one URL-encoded segment, `*name` a slash path with each segment encoded. */
+  path: string;
+}
+
+export const WEB_ENDPOINTS = {
+  signup: { method: 'POST', path: '/api/auth/signup' },
+  login: { method: 'POST', path: '/api/auth/login' },
+  logout: { method: 'POST', path: '/api/auth/logout' },
+  me: { method: 'GET', path: '/api/auth/me' },
+  info: { method: 'GET', path: '/api/info' },
+
+  projectList: { method: 'GET', path: '/api/projects' },
+  projectDelete: { method: 'DELETE', path: '/api/projects/:project' },
+  projectTree: { method: 'GET', path: '/api/projects/:project/tree' },
+  projectFile: { method: 'GET', path: '/api/projects/:project/file/*path' },
+  /** Followed by the browser (a download link), not fetched. */
+  projectDownload: { method: 'GET', path: '/api/projects/:project/download' },
+  previewStatus: { method: 'GET', path: '/api/projects/:project/preview-status' },
+  /** Answers the build's server-sent events. */
+  projectBuild: { method: 'POST', path: '/api/projects/:project/build' },
+  /** Starts an edit job and answers its server-sent events. */
+  projectEdit: { method: 'POST', path: '/api/projects/:project/edit' },
+  projectVersions: { method: 'GET', path: '/api/projects/:project/versions' },
+  projectVersionDiff: { method: 'GET', path: '/api/projects/:project/versions/:id/diff' },
+  projectVersionRestore: { method: 'POST', path: '/api/projects/:project/versions/:id/restore' },
+
+  secrets: { method: 'GET', path: '/api/projects/:project/secrets' },
+  secretsSave: { method: 'POST', path: '/api/projects/:project/secrets' },
+
+  databaseStatus: { method: 'GET', path: '/api/projects/:project/database/status' },
+  databaseSchema: { method: 'GET', path: '/api/projects/:project/database/schema' },
+  /** Followed by `?page=&pageSize=`. */
+  databaseTableData: { method: 'GET', path: '/api/projects/:project/database/tables/:table/data' },
+  /** Followed by `?project=`. */
+  databaseAutoUrl: { method: 'GET', path: '/api/database/auto-url' },
+  databaseInitialize: { method: 'POST', path: '/api/projects/:project/database/initialize' },
+
+  jobStart: { method: 'POST', path: '/api/jobs/start' },
+  jobsActive: { method: 'GET', path: '/api/jobs/active' },
+  jobStatus: { method: 'GET', path: '/api/jobs/:id/status' },
+  /** Answers the job's server-sent events; `Last-Event-ID` resumes after an event. */
+  jobStream: { method: 'GET', path: '/api/jobs/:id/stream' },
+
+  adminSandboxes: { method: 'GET', path: '/api/admin/sandboxes' },
+  adminSandboxStop: { method: 'POST', path: '/api/admin/sandboxes/:projectId/stop' },
+  adminSandboxRestart: { method: 'POST', path: '/api/admin/sandboxes/:projectId/restart' },
+  adminSandboxRemove: { method: 'DELETE', path: '/api/admin/sandboxes/:projectId' },
+  adminSandboxLogs: { method: 'GET', path: '/api/admin/sandboxes/:projectId/logs' },
+} as const satisfies Record<string, Endpoint>;
+
+export type WebEndpoint = (typeof WEB_ENDPOINTS)[keyof typeof WEB_ENDPOINTS];
+
+/** The parameter names of a path template: `'/a/:x/b/*y'` gives `'x' | 'y'`. */
+export type PathParamName<Path extends string> = Path extends `${string}/${infer Segment}`
+  ? Segment extends `${infer Head}/${infer Rest}`
+    ? SegmentParam<Head> | PathParamName<`/${Rest}`>
+    : SegmentParam<Segment>
+  : never;
+type SegmentParam<Segment extends string> = Segment extends `:${infer Name}` | `*${infer Name}` ? Name : never;
+
+/** What a path template needs filled in; nothing for a fixed path. */
+export type PathParams<Path extends string> = [PathParamName<Path>] extends [never] ? [] : [Record<PathParamName<Path>, string>];
+
+/** Each segment URL-encoded, slashes kept, as a `*name` parameter (a file path) expects. */
+export function encodePathSegments(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The URL of an endpoint with its parameters filled in and encoded. */
+export function endpointPath<E extends Endpoint>(endpoint: E, ...[params]: PathParams<E['path']>): string {
+  const values = (params ?? {}) as Record<string, string>;
+  return endpoint.path
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) return encodeURIComponent(paramValue(values, segment.slice(1), endpoint));
+      if (segment.startsWith('*')) return encodePathSegments(paramValue(values, segment.slice(1), endpoint));
+      return segment;
+    })
+    .join('/');
+}
+
+function paramValue(values: Record<string, string>, name: string, endpoint: Endpoint): string {
+  const value = values[name];
+  if (value === undefined) throw new Error(`Missing path parameter ${name} for ${endpoint.method} ${endpoint.path}`);
+  return value;
+}

@@ -1,0 +1,41 @@
+// A project's API keys and secrets: the variables its `.env.example` lists.
+
+export interface SecretRequirement {
+  key: string;
+  /** From the comment line above the variable; may contain a URL to get the key from. */
+  description: string;
+  example: string;
+  /** Whether a value is saved. The value itself is never sent. */
+  isSet: boolean;
+}
+
+/** `GET /api/projects/{p}/secrets` */
+export interface SecretsResponse {
+  secrets: SecretRequirement[];
+}
+
+/** `POST /api/projects/{p}/secrets`: values trimmed; empty ones dropped. */
+export interface SaveSecretsRequest {
+  secrets: Record<string, string>;
+}
+export interface SaveSecretsResponse {
+  saved: string[];
+}
+
+export const NO_SECRETS_TO_SAVE_MESSAGE = 'No secrets to save';
+export const NO_SECRETS_TO_SAVE_DETAILS = 'Please fill in at least one API key';
+
+/** What a save sends and keeps: each value trimmed, the empty ones left out. */
+export function secretsToSave(values: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const trimmed = value.trim();
+    if (trimmed !== '') kept[key] = trimmed;
+  }
+  return kept;
+}
+
+/** The first web address in a secret's description: where to get the key. */
+export function descriptionUrl(description: string): string | null {
+  return /https?:\/\/[^\s<>"')]+[^\s<>"').,;:]/.exec(description)?.[0] ?? null;
+}

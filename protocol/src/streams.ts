@@ -1,0 +1,48 @@
+// The server-sent event streams of the platform: one typed union per stream, used by the API that
+// writes them and the web client that reads them. Clients ignore event types they do not know.
+import type { JobStatus, LlmProviderName } from './api.js';
+
+/** The payload of the last message of a stream, sent as `data: [DONE]`. */
+export const SSE_DONE = '[DONE]';
+
+/** Seconds between `: keep-alive` comments, so proxies keep quiet streams open. */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+export type StreamLogLevel = 'info' | 'success' | 'warning' | 'error' | 'other';
+
+/** `GET /api/jobs/{id}/stream`: every event carries an `id:`; `Last-Event-ID` resumes after it. */
+export type JobStreamEvent =
+  | { type: 'status'; status: 'running'; provider: LlmProviderName }
+  | { type: 'status'; status: Exclude<JobStatus, 'running' | 'unknown'>; filesSaved: number }
+  | { type: 'content_block_delta'; delta: { type: 'text_delta'; text: string } }
+  /** The model's answer was cut at its output limit; the next text continues it. */
+  | { type: 'response_start'; continuation: true; reason: string }
+  | { type: 'log'; level: StreamLogLevel; message: string }
+  | { type: 'file_saved'; path: string }
+  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  | { type: 'error'; message: string };
+
+/** `POST /api/projects/{p}/build`: no ids; a reconnect attaches to the running build and replays it. */
+export type BuildStreamEvent =
+  | { type: 'log'; data: string }
+  | { type: 'result'; data: { success: boolean; previewUrl: string | null } }
+  | { type: 'error'; data: { error: string; details?: string } }
+  | { type: 'done' };
+
+/**
+ * `POST /api/projects/{p}/edit`: its log, then `complete` or `error`, then `[DONE]`. The edit runs as
+ * a job: every event carries an `id:`, and `GET /api/jobs/{id}/stream` follows it again from any id.
+ */
+export type EditStreamEvent =
+  /** First: the job the edit runs as, to follow again after a disconnect. */
+  | { type: 'started'; jobId: string }
+  | { type: 'log'; message: string }
+  /** A file the edit changed, sent once every change of the edit is on disk. */
+  | { type: 'file_changed'; path: string; change: 'created' | 'modified' | 'deleted' }
+  /** The project was rebuilt with the edit and its preview is live at this address. */
+  | { type: 'preview'; previewUrl: string }
+  | { type: 'complete'; message: string | null }
+  | { type: 'error'; message: string };
+
+/** What a job's event log holds: a generation's events or an edit's. */
+export type AnyJobEvent = JobStreamEvent | EditStreamEvent;

@@ -1,0 +1,44 @@
+// Natural-language edits and the version history of a project.
+import type { StartJobImage } from './api.js';
+
+/** `POST /api/projects/{p}/edit`: answers the edit stream (`EditStreamEvent`, then `[DONE]`). */
+export interface EditProjectRequest {
+  modificationRequest: string;
+  images?: StartJobImage[];
+}
+
+/** The empty-request message, in the words the user sees. */
+export const EMPTY_EDIT_REQUEST_MESSAGE = 'Please describe the modifications you want to make';
+
+/** What made a version. */
+export type VersionKind = 'generation' | 'edit' | 'fix' | 'restore' | 'save';
+
+export interface VersionFileChange {
+  path: string;
+  /** Lines added and removed against the version before. */
+  added: number;
+  removed: number;
+}
+
+export interface ProjectVersion {
+  id: string;
+  message: string;
+  kind: VersionKind;
+  createdAt: string;
+  files: VersionFileChange[];
+}
+
+/** `GET /api/projects/{p}/versions`: newest first. */
+export interface VersionListResponse {
+  versions: ProjectVersion[];
+}
+
+/** `GET /api/projects/{p}/versions/{id}/diff`: the unified diff against the version before. */
+export interface VersionDiffResponse {
+  diff: string;
+}
+
+/** `POST /api/projects/{p}/versions/{id}/restore`: a new version with that version's files; a rebuild follows. */
+export interface RestoreVersionResponse {
+  version: ProjectVersion;
+}

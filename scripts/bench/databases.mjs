@@ -1,0 +1,160 @@
+// Project database benchmarks: initializing the blog blueprint's database the first time (provision,
+// copy, db:push, db:seed), the first build's automatic initialize, one page of table data, and the
+// idle memory of a running data app's sandbox. Runs the built platform with its default embedded
+// projects' server, against the real Docker engine.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PORT = Number(process.env.BENCH_DATABASE_PORT ?? 3392);
+const base = `http://127.0.0.1:${PORT}`;
+const BLOG_PROMPT = 'A food blog called Fork Notes with recipes and comments';
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const millis = (ms) => `${ms.toFixed(1)} ms`;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function waitFor(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function readStream(res) {
+  return (await res.text())
+    .split('\n\n')
+    .map((block) => block.split('\n').find((l) => l.startsWith('data: '))?.slice(6))
+    .filter((data) => data && data !== '[DONE]')
+    .map((data) => JSON.parse(data));
+}
+
+async function generate(cookie, name, prompt) {
+  const res = await fetch(`${base}/api/jobs/start`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ prompt, projectName: name }) });
+  const { jobId } = await res.json();
+  await readStream(await fetch(`${base}/api/jobs/${jobId}/stream`, { headers: { Cookie: cookie } }));
+}
+
+async function build(cookie, name) {
+  const events = await readStream(await fetch(`${base}/api/projects/${name}/build`, { method: 'POST', headers: { Cookie: cookie } }));
+  const result = events.find((e) => e.type === 'result')?.data;
+  return { success: result?.success === true, previewUrl: result?.previewUrl ?? null, log: events.filter((e) => e.type === 'log').map((e) => e.data) };
+}
+
+function containerOf(project) {
+  return execFileSync('docker', ['ps', '-q', '--filter', `label=dev.forge.project=${project}`]).toString().trim().split('\n')[0] || null;
+}
+
+function previewApi(previewUrl, path) {
+  return new Promise((resolve) => {
+    const req = httpGet({ host: '127.0.0.1', port: PORT, path, headers: { host: new URL(previewUrl).host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', () => resolve(0));
+  });
+}
+
+/**
+ * The container's memory as its cgroup counts it (`docker stats`: processes and its tmpfs files),
+ * and each process's proportional share (PSS: shared pages such as Node's own split between them).
+ */
+function sandboxMemory(container) {
+  const stats = JSON.parse(execFileSync('docker', ['stats', '--no-stream', '--format', '{{json .}}', container]).toString());
+  const script = 'for p in /proc/[0-9]*; do pss=$(awk \'/^Pss:/ {print $2}\' $p/smaps_rollup 2>/dev/null); cmd=$(tr "\\0" " " < $p/cmdline 2>/dev/null | cut -c1-60); [ -n "$pss" ] && echo "$pss $cmd"; done';
+  const lines = execFileSync('docker', ['exec', container, 'bash', '-c', script]).toString().trim().split('\n');
+  const processes = lines
+    .map((line) => ({ pss: Number(line.split(' ')[0]) * 1024, command: line.slice(line.indexOf(' ') + 1) }))
+    .filter((p) => p.command && !/^(sleep|bash -c for|awk|tr|cut|\/sbin\/docker-init)/.test(p.command));
+  return { container: stats.MemUsage.split(' / ')[0], pss: processes.reduce((sum, p) => sum + p.pss, 0), processes };
+}
+
+/** The projects' server backends serving a project's role: the app's database connections. */
+function connectionsOf(role) {
+  const out = execFileSync('bash', ['-c', `ps -eo rss=,args= | grep "postgres: ${role} " | grep -v grep || true`]).toString().trim();
+  const lines = out ? out.split('\n') : [];
+  return { count: lines.length, rss: lines.reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[0]) * 1024, 0) };
+}
+
+export async function benchDatabases() {
+  try {
+    execFileSync('docker', ['version'], { stdio: 'ignore' });
+  } catch {
+    return [['Project database benchmarks', 'skipped: Docker is not running', '', false]];
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'forge-bench-databases-'));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LLM_PROVIDER: 'offline', OFFLINE_AGENT_CHARS_PER_SECOND: '0', DATABASE_URL: '', PROJECTS_DATABASE_URL: '' };
+  const server = spawn(process.execPath, [join(root, 'api/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const rows = [];
+  let cookie = '';
+  try {
+    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 120_000, 'the platform');
+    const signup = await fetch(`${base}/api/auth/signup`, { method: 'POST' });
+    cookie = signup.headers.get('set-cookie').split(';')[0];
+    const headers = { Cookie: cookie, 'Content-Type': 'application/json' };
+
+    // 1. The blog, generated (its sandbox starts while the model writes, as in production), then initialized by hand.
+    await generate(cookie, 'fork-notes', BLOG_PROMPT);
+    await waitFor(async () => containerOf('fork-notes') !== null, 60_000, 'the prewarmed sandbox');
+    const started = performance.now();
+    const init = await fetch(`${base}/api/projects/fork-notes/database/initialize`, { method: 'POST', headers, body: JSON.stringify({ runSeed: true, useAutoUrl: true }) });
+    const initMs = performance.now() - started;
+    const initBody = await init.json();
+    if (!init.ok) throw new Error(`initialize failed: ${JSON.stringify(initBody)}`);
+    rows.push(['Initialize with seed, blog, first time (provision + copy + push + seed)', seconds(initMs), '≤ 5 s', initMs <= 5000]);
+    const again = performance.now();
+    await fetch(`${base}/api/projects/fork-notes/database/initialize`, { method: 'POST', headers, body: JSON.stringify({ runSeed: true, useAutoUrl: true }) });
+    rows.push(['Initialize again (nothing to change, nothing to seed)', seconds(performance.now() - again), '', true]);
+
+    // 2. One page of table data: the first (connecting as the project's role), then warm.
+    const page = (n) => fetch(`${base}/api/projects/fork-notes/database/tables/posts/data?page=${n}&pageSize=10`, { headers: { Cookie: cookie } });
+    let t0 = performance.now();
+    await (await page(1)).json();
+    const firstPage = performance.now() - t0;
+    const times = [];
+    for (let i = 0; i < 50; i++) {
+      t0 = performance.now();
+      const res = await page(1 + (i % 2));
+      await res.json();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    const p95 = times[Math.floor(times.length * 0.95)];
+    rows.push(['A data page (10 rows of posts), median of 50 over HTTP', `${millis(median)} (p95 ${millis(p95)})`, '≤ 20 ms', median <= 20]);
+    rows.push(['The first data page (opens the project role\'s connection)', millis(firstPage), '', true]);
+
+    // 3. A second blog whose first build sets its database up by itself.
+    await generate(cookie, 'fork-notes-two', BLOG_PROMPT);
+    const built = await build(cookie, 'fork-notes-two');
+    const autoLine = built.log.find((line) => line.startsWith('✅ Database initialized and seeded in')) ?? '';
+    const autoSeconds = Number(/in ([\d.]+) s/.exec(autoLine)?.[1] ?? NaN);
+    rows.push(['First build of a data app: automatic initialize (blog)', autoLine ? `${autoSeconds.toFixed(1)} s` : 'did not run', '≤ 5 s', autoSeconds <= 5]);
+    const apiStatus = built.previewUrl ? await previewApi(built.previewUrl, '/api/posts') : 0;
+    rows.push(['Its preview\'s API right after the build (GET /api/posts)', String(apiStatus), '200', apiStatus === 200]);
+
+    // 4. Idle memory of that running data app's sandbox, after one request opened its pool.
+    const role = /postgresql:\/\/(forge_p_[0-9a-f]+)@/.exec((await (await fetch(`${base}/api/database/auto-url?project=fork-notes-two`, { headers: { Cookie: cookie } })).json()).url)?.[1];
+    const afterRequest = connectionsOf(role);
+    await new Promise((r) => setTimeout(r, 15_000));
+    const memory = sandboxMemory(containerOf('fork-notes-two'));
+    const idle = connectionsOf(role);
+    const share = memory.processes.map((p) => `${p.command.split(' ')[0].split('/').pop()} ${mb(p.pss)}`).join(', ');
+    rows.push(['Idle data app sandbox: its processes (PSS)', `${mb(memory.pss)}: ${share}`, '≤ 80 MB', memory.pss <= 80 * 1024 * 1024]);
+    rows.push(['Idle data app sandbox: container memory (cgroup, incl. its tmpfs files)', memory.container, '≤ 80 MB', parseFloat(memory.container) * (memory.container.includes('GiB') ? 1024 : 1) <= 80]);
+    rows.push(['Its database connections (backends on the projects\' server)', `${afterRequest.count} after a request (${mb(afterRequest.rss)}), ${idle.count} when idle`, '', true]);
+  } finally {
+    if (cookie) await fetch(`${base}/api/auth/me`, { method: 'DELETE', headers: { Cookie: cookie } }).catch(() => undefined);
+    server.kill('SIGINT');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}

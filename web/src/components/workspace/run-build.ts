@@ -1,0 +1,49 @@
+import type { BuildStreamEvent } from '@forge/protocol/streams';
+import { getErrorMessage } from '@/api/errors';
+import { BuildStreamError, streamBuild } from '@/api/streams/build-stream';
+import type { LogType, WorkspaceActions } from '@/store/workspace';
+
+/** A build line's colour: success marks first (✅, "successful", 🎉), then failure marks (❌, ⚠️, "failed", "Error"). */
+export function classifyBuildLog(message: string): LogType {
+  if (message.includes('✅') || message.includes('successful') || message.includes('🎉')) return 'success';
+  if (message.includes('❌') || message.includes('⚠️') || message.includes('failed') || message.includes('Error')) return 'error';
+  return 'info';
+}
+
+/** Builds a saved project, streaming its log into the terminal. Never throws: failures end in the Error status. */
+export async function runBuild(project: string, actions: WorkspaceActions): Promise<void> {
+  actions.setStatus('Building');
+  actions.addLog(`🔨 Building ${project}...`, 'info');
+  let errorLogged = false;
+
+  const onEvent = (event: BuildStreamEvent) => {
+    if (event.type === 'log') {
+      if (event.data) actions.addLog(event.data, classifyBuildLog(event.data));
+    } else if (event.type === 'error') {
+      const error = event.data?.error || 'Build error';
+      const details = event.data?.details;
+      actions.addLog(details ? `❌ ${error}: ${details}` : `❌ ${error}`, 'error');
+      errorLogged = true;
+    }
+  };
+
+  try {
+    const outcome = await streamBuild(project, onEvent);
+    if (outcome.status === 'live') {
+      actions.setPreviewUrl(outcome.previewUrl);
+      actions.setStatus('Complete');
+      actions.addLog('🎉 Build successful. The preview is live.', 'success');
+      return;
+    }
+    actions.setPreviewUrl(null);
+    actions.setStatus('Error');
+    if (!errorLogged) {
+      actions.addLog(`⚠️ Build failed: ${outcome.status === 'failed' ? 'the build did not succeed' : 'the build ended without a preview'}`, 'error');
+    }
+  } catch (err) {
+    const message = err instanceof BuildStreamError ? err.message : getErrorMessage(err, 'Build request failed');
+    actions.addLog(`⚠️ Build failed: ${message}`, 'error');
+    actions.setPreviewUrl(null);
+    actions.setStatus('Error');
+  }
+}

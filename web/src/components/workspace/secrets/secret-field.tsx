@@ -1,0 +1,62 @@
+import { Eye, EyeOff, ExternalLink } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type SecretRequirement, descriptionUrl } from '@forge/protocol/secrets';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
+
+interface SecretFieldProps {
+  secret: SecretRequirement;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}
+
+/** One key: its name and description, whether a value is saved, and a masked input for a new one. */
+export function SecretField({ secret, value, disabled, onChange }: SecretFieldProps) {
+  const [shown, setShown] = useState(false);
+  const inputId = useId();
+  const descriptionId = useId();
+  const url = descriptionUrl(secret.description);
+
+  return (
+    <div className="rounded-[var(--radius-card)] border border-border bg-surface p-4">
+      <div className="flex items-center gap-2">
+        <label htmlFor={inputId} className="font-mono text-sm font-medium text-foreground">
+          {secret.key}
+        </label>
+        <Badge tone={secret.isSet ? 'accent' : 'warning'}>{secret.isSet ? 'Set' : 'Not set'}</Badge>
+        {url && (
+          <Tooltip label="Open the page to get this key">
+            <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${url}`} className={buttonClasses('ghost', 'icon', 'ml-auto size-8')}>
+              <ExternalLink className="size-4" aria-hidden />
+            </a>
+          </Tooltip>
+        )}
+      </div>
+      {secret.description && (
+        <p id={descriptionId} className="mt-1 text-xs leading-relaxed text-muted">
+          {secret.description}
+        </p>
+      )}
+      <div className="mt-3 flex gap-2">
+        <input
+          id={inputId}
+          type={shown ? 'text' : 'password'}
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          disabled={disabled}
+          placeholder={secret.example}
+          aria-describedby={secret.description ? descriptionId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+          className="min-w-0 flex-1 rounded-lg border border-border bg-background px-3 py-2 font-mono text-sm text-foreground placeholder:text-subtle focus:border-primary focus:outline-none"
+        />
+        <button type="button" onClick={() => setShown((current) => !current)} aria-label={`${shown ? 'Hide' : 'Show'} ${secret.key}`} className={buttonClasses('outline', 'md')}>
+          {shown ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    </div>
+  );
+}
