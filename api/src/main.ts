@@ -2,8 +2,7 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
-import type { RunningDatabase } from './database/embedded-postgres.js';
-import { loadEmbeddedPostgres } from './database/load-embedded-postgres.js';
+import { type RunningDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrate } from './database/migrator.js';
 import { shutDownGracefully } from './operations/graceful-shutdown.js';
 import { startupLogger } from './operations/json-logger.js';
@@ -32,7 +31,7 @@ async function main(): Promise<void> {
   let embedded: RunningDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await (await loadEmbeddedPostgres('DATABASE_URL')).startEmbeddedPostgres(config.dataDir, (line) => logger.log(line));
+    embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.log(line));
     databaseUrl = embedded.url;
     logger.log('Embedded PostgreSQL is running');
   }

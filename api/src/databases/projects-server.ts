@@ -5,8 +5,7 @@ import { type Server, type Socket, connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AppConfig, ProjectsDatabaseServer } from '../config/app-config.js';
-import { loadEmbeddedPostgres } from '../database/load-embedded-postgres.js';
-import { stablePort } from '../database/ports.js';
+import { startEmbeddedPostgres, stablePort } from '../database/embedded-postgres.js';
 import type { SandboxNetwork } from '../sandboxes/sandbox-network.js';
 
 export interface RunningProjectsServer extends ProjectsDatabaseServer {
@@ -43,13 +42,13 @@ export function projectsHba(sandboxSubnet: string | null): string {
 }
 
 async function startEmbedded(dataDir: string, network: SandboxNetwork | null, log: Log): Promise<RunningProjectsServer> {
-  const { startEmbeddedPostgres } = await loadEmbeddedPostgres('PROJECTS_DATABASE_URL');
   const server = await startEmbeddedPostgres(dataDir, log, {
     name: 'projects-postgres',
     database: null,
     listenAddresses: ['127.0.0.1', ...(network ? [network.gateway] : [])],
     hba: projectsHba(network?.subnet ?? null),
     stablePort: true,
+    setting: 'PROJECTS_DATABASE_URL',
   });
   // The server's own databases are nobody's but the administrator's.
   await withClient(server.url, async (admin) => {
