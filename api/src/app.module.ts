@@ -9,6 +9,7 @@ import { JsonBodyInterceptor } from './common/http/json-body.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig, ProjectsDatabaseServer } from './config/app-config.js';
+import { CreditsModule } from './credits/credits.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EditsModule } from './edits/edits.module.js';
 import { DatabasesModule } from './databases/databases.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         OperationsModule,
         LimitsModule,
         AuthModule,
+        CreditsModule,
         ProjectsModule,
         JobsModule,
         BuildsModule,

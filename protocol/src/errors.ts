@@ -28,6 +28,8 @@ export const ErrorCode = {
   RateLimited: 'rate_limited',
   /** An account's allowance (projects, stored bytes) is used up. */
   QuotaExceeded: 'quota_exceeded',
+  /** The credit balance is not positive: generations, edits and fixes wait for a top-up (402). */
+  CreditsExhausted: 'credits.exhausted',
   /** A project's db:push or db:seed failed; `details` holds their output. */
   DatabaseSetupFailed: 'database.setup_failed',
   Unavailable: 'unavailable',

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LlmProviderName } from '@forge/protocol/api';
-import { CIDR, ConfigError, type Env, HOSTNAME, UUID, flag, integer, number, text, url } from './env.js';
+import type { TokenPrices } from '@forge/protocol/credits';
+import { CIDR, ConfigError, type Env, HOSTNAME, UUID, flag, integer, number, text, url, usd } from './env.js';
 
 export { ConfigError } from './env.js';
 
@@ -63,6 +64,11 @@ export interface AppConfig {
     maxAttempts: number;
     maxTurns: number;
     maxTokens: number;
+  };
+  /** Prices and the welcome credit, in micro-dollars (exact integers). */
+  credits: {
+    welcomeMicroUsd: bigint;
+    prices: TokenPrices;
   };
   edits: {
     /** Tokens of project files an edit request may show the model (about four characters each). */
@@ -212,6 +218,10 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       maxAttempts: integer(env, 'AUTOFIX_MAX_ATTEMPTS', 5, 0, 20),
       maxTurns: integer(env, 'AUTOFIX_MAX_TURNS', 10, 1, 100),
       maxTokens: integer(env, 'AUTOFIX_MAX_TOKENS', 16_000, 256, 200_000),
+    },
+    credits: {
+      welcomeMicroUsd: usd(env, 'WELCOME_CREDIT_USD', '10'),
+      prices: { inputMicroUsdPerMTok: usd(env, 'PRICE_INPUT_PER_MTOK_USD', '3'), outputMicroUsdPerMTok: usd(env, 'PRICE_OUTPUT_PER_MTOK_USD', '15') },
     },
     edits: {
       contextTokens: integer(env, 'EDIT_CONTEXT_TOKENS', 30_000, 1_000, 1_000_000),

@@ -11,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.CrossSite]: 403,
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.QuotaExceeded]: 403,
+  [ErrorCode.CreditsExhausted]: 402,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.ProjectNotFound]: 404,
   [ErrorCode.FileNotFound]: 404,
