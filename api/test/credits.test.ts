@@ -165,7 +165,7 @@ describe('credits', () => {
     const tree = await t.http.get('/api/projects/crossing/tree').set('Cookie', cookie).expect(200);
     expect(tree.body.tree).toEqual(['src/a.ts', 'src/b.ts']);
     const b = await t.http.get('/api/projects/crossing/file/src/b.ts').set('Cookie', cookie).expect(200);
-    expect(b.text).toContain('export const b = 2;');
+    expect(b.body.content).toBe('export const b = 2;\n');
     expect(fake.requests.length - before).toBe(2);
     // Only the first call reported its usage: the second was stopped before it ended.
     expect((await credits(cookie)).balanceMicroUsd).toBe(1_000 - price(100, 100));
@@ -184,6 +184,26 @@ describe('credits', () => {
     expect(events.filter((e) => e.type === 'file_saved').map((e) => e.path)).toEqual(['src/a.ts']);
     expect(events.slice(-2)).toEqual([{ type: 'error', message: CREDITS_RAN_OUT_MESSAGE }, { type: 'status', status: 'failed', filesSaved: 1 }]);
     expect(fake.requests.length - before).toBe(1);
+  });
+
+  it('charges an edit per call and, once its balance is gone, makes no further call and changes nothing', async () => {
+    const { cookie, userId } = await signUp(t.http);
+    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'edited', files: { 'src/App.tsx': 'export const x = 1;\n' } }).expect(201);
+    await setBalance(userId, 500);
+    // Cut inside the EDIT block: finishing it would need a second call, which the balance no longer allows.
+    fake.script({ kind: 'stream', chunks: ['<<<EDIT src/App.tsx>>>\n<<<SEARCH>>>\nexport const x = 1;\n<<<REPLACE>>>\nexport const x'], stopReason: 'max_tokens', inputTokens: 100, outputTokens: 20 });
+    const before = fake.requests.length;
+    const { status, events } = await readSse(`${t.baseUrl}/api/projects/edited/edit`, { Cookie: cookie }, 'POST', { modificationRequest: 'make x 2' });
+    expect(status).toBe(200);
+    const parsed = parsedEvents(events);
+    expect(parsed.at(-1)).toEqual({ type: 'error', message: 'Your credits ran out while the agent was answering, so nothing was changed. Top up your credits and try again.' });
+    expect(parsed).toContainEqual({ type: 'log', message: '💰 Cost: $0.0006 (100 input + 20 output tokens)' });
+    expect(fake.requests.length - before).toBe(1);
+    expect((await t.http.get('/api/projects/edited/file/src/App.tsx').set('Cookie', cookie).expect(200)).body.content).toBe('export const x = 1;\n');
+    const ledger = await credits(cookie);
+    expect(ledger.balanceMicroUsd).toBe(500 - price(100, 20));
+    const jobId = (parsed[0] as { jobId: string }).jobId;
+    expect(ledger.entries[0]).toMatchObject({ kind: 'charge', amountMicroUsd: -price(100, 20), jobId, description: 'Edit of edited: 100 input + 20 output tokens' });
   });
 
   it('lets operators grant credits from the console, recording who granted them', async () => {
