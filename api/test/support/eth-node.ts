@@ -1,0 +1,165 @@
+// A real local Ethereum node for the top-up tests: Ganache 7 from npm, in a child process on a
+// free port, with funded wallets whose keys the test holds, and a 6-decimal ERC-20 compiled from
+// contracts/TestUsdc.sol by solc-js (no compiler download) and deployed by the test.
+//
+// Why Ganache: one self-contained JavaScript package with no native binary and no project files,
+// started with a single call on port 0 in under a second; it mines on demand (evm_mine) and can
+// hold transactions in its mempool (miner_stop). Hardhat 3's node needs a Hardhat project and its
+// CLI (a large dependency tree), and EDR alone is an in-process provider without a JSON-RPC server.
+// Ganache's last hardfork is Shanghai, so the token is compiled for it.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import solc from 'solc';
+import {
+  type Abi,
+  type Address,
+  type Chain,
+  type Hash,
+  type Hex,
+  type PrivateKeyAccount,
+  type PublicClient,
+  type WalletClient,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  http,
+  parseEther,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+
+const TOKEN_SOURCE = fileURLToPath(new URL('./contracts/TestUsdc.sol', import.meta.url));
+const SERVER_SCRIPT = fileURLToPath(new URL('./eth-node-server.mjs', import.meta.url));
+
+export interface EthNode {
+  rpcUrl: string;
+  chain: Chain;
+  client: PublicClient;
+  /** Funded with 100 ETH each; the test holds their keys. */
+  wallets: PrivateKeyAccount[];
+  walletClient(account: PrivateKeyAccount): WalletClient;
+  /** Adds `blocks` empty blocks (confirmations for what is already mined). */
+  mine(blocks?: number): Promise<void>;
+  /** Holds new transactions in the mempool until `resumeMining`. */
+  pauseMining(): Promise<void>;
+  resumeMining(): Promise<void>;
+  /** Deploys a fresh TestUsdc from `wallets[0]`. */
+  deployToken(opts?: { name?: string; symbol?: string; decimals?: number }): Promise<Address>;
+  mint(token: Address, to: Address, units: bigint): Promise<Hash>;
+  /**
+   * An ERC-20 `transfer` from `from`. With `gas` the node is not asked to estimate it first, so a
+   * transfer that reverts is still sent and mined (as a failed transaction).
+   */
+  transfer(token: Address, from: PrivateKeyAccount, to: Address, units: bigint, opts?: SendOptions): Promise<Hash>;
+  /** Any TestUsdc function (approve, transferFrom, ...) called by `from`. */
+  callToken(token: Address, from: PrivateKeyAccount, functionName: string, args: unknown[], opts?: SendOptions): Promise<Hash>;
+  stop(): Promise<void>;
+}
+
+export interface SendOptions {
+  gas?: bigint;
+  /** false: return the hash without waiting for a receipt (a paused miner never gives one). */
+  wait?: boolean;
+}
+
+interface CompiledToken {
+  abi: Abi;
+  bytecode: Hex;
+}
+
+let compiled: CompiledToken | undefined;
+
+/** TestUsdc compiled once per test process (about a second). */
+export function compileTestToken(): CompiledToken {
+  if (compiled) return compiled;
+  const input = {
+    language: 'Solidity',
+    sources: { 'TestUsdc.sol': { content: readFileSync(TOKEN_SOURCE, 'utf8') } },
+    settings: { evmVersion: 'shanghai', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { TestUsdc: ['abi', 'evm.bytecode.object'] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: Array<{ severity: string; formattedMessage: string }>;
+    contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(`TestUsdc.sol does not compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  const contract = output.contracts!['TestUsdc.sol'].TestUsdc;
+  compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  return compiled;
+}
+
+export async function startEthNode(opts: { wallets?: number } = {}): Promise<EthNode> {
+  const keys = Array.from({ length: opts.wallets ?? 5 }, () => generatePrivateKey());
+  const chainId = 1337;
+  const child = spawn(process.execPath, [SERVER_SCRIPT], {
+    env: { ...process.env, ETH_NODE_CHAIN_ID: String(chainId), ETH_NODE_ACCOUNTS: JSON.stringify(keys.map((secretKey) => ({ secretKey, balance: `0x${parseEther('100').toString(16)}` }))) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const port = await readPort(child);
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const chain = defineChain({ id: chainId, name: 'Ganache', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const client = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0 }) }) as PublicClient;
+  const wallets = keys.map((key) => privateKeyToAccount(key));
+  const walletClient = (account: PrivateKeyAccount) => createWalletClient({ account, chain, transport: http(rpcUrl, { retryCount: 0 }) });
+  const rpc = (method: string, params: unknown[] = []) => client.request({ method, params } as never);
+
+  async function send(from: PrivateKeyAccount, to: Address, data: Hex, gas?: bigint, wait = true): Promise<Hash> {
+    const hash = await walletClient(from).sendTransaction({ account: from, chain, to, data, gas });
+    if (wait) await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    return hash;
+  }
+
+  const callToken: EthNode['callToken'] = (token, from, functionName, args, { gas, wait = true } = {}) =>
+    send(from, token, encodeFunctionData({ abi: compileTestToken().abi, functionName, args }), gas, wait);
+
+  return {
+    rpcUrl,
+    chain,
+    client,
+    wallets,
+    walletClient,
+    async mine(blocks = 1) {
+      await rpc('evm_mine', [{ blocks }]);
+    },
+    async pauseMining() {
+      await rpc('miner_stop');
+    },
+    async resumeMining() {
+      await rpc('miner_start');
+    },
+    async deployToken({ name = 'Test USD Coin', symbol = 'USDC', decimals = 6 } = {}) {
+      const { abi, bytecode } = compileTestToken();
+      const hash = await walletClient(wallets[0]).deployContract({ account: wallets[0], chain, abi, bytecode, args: [name, symbol, decimals] });
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      if (!receipt.contractAddress) throw new Error(`Deploying ${symbol} created no contract`);
+      return receipt.contractAddress;
+    },
+    mint: (token, to, units) => callToken(token, wallets[0], 'mint', [to, units]),
+    transfer: (token, from, to, units, opts) => callToken(token, from, 'transfer', [to, units], opts),
+    callToken,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The port the node printed, or what it said before failing. */
+async function readPort(child: ChildProcess): Promise<number> {
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout! });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`The Ethereum node exited (${code}) before listening:\n${stderr}`);
+  });
+  const first = new Promise<string>((resolveLine) => lines.once('line', resolveLine));
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`The Ethereum node did not start within 20 s:\n${stderr}`)), 20_000).unref());
+  const line = await Promise.race([first, exited, timeout]);
+  return (JSON.parse(line) as { port: number }).port;
+}
