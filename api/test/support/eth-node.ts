@@ -99,7 +99,10 @@ export async function startEthNode(opts: { wallets?: number } = {}): Promise<Eth
     env: { ...process.env, ETH_NODE_CHAIN_ID: String(chainId), ETH_NODE_ACCOUNTS: JSON.stringify(keys.map((secretKey) => ({ secretKey, balance: `0x${parseEther('100').toString(16)}` }))) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const port = await readPort(child);
+  const portLine = readPort(child);
+  // solc-js takes about a second of this thread; the node starts in its own process meanwhile.
+  compileTestToken();
+  const port = await portLine;
   const rpcUrl = `http://127.0.0.1:${port}`;
   const chain = defineChain({ id: chainId, name: 'Ganache', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
   const client = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0 }) }) as PublicClient;
@@ -109,8 +112,13 @@ export async function startEthNode(opts: { wallets?: number } = {}): Promise<Eth
 
   async function send(from: PrivateKeyAccount, to: Address, data: Hex, gas?: bigint, wait = true): Promise<Hash> {
     const hash = await walletClient(from).sendTransaction({ account: from, chain, to, data, gas });
-    if (wait) await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (wait) await receiptOf(hash);
     return hash;
+  }
+
+  // Mining is eager: a sent transaction has its receipt at once unless mining is paused.
+  async function receiptOf(hash: Hash) {
+    return (await client.getTransactionReceipt({ hash }).catch(() => null)) ?? client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   }
 
   const callToken: EthNode['callToken'] = (token, from, functionName, args, { gas, wait = true } = {}) =>
@@ -134,7 +142,7 @@ export async function startEthNode(opts: { wallets?: number } = {}): Promise<Eth
     async deployToken({ name = 'Test USD Coin', symbol = 'USDC', decimals = 6 } = {}) {
       const { abi, bytecode } = compileTestToken();
       const hash = await walletClient(wallets[0]).deployContract({ account: wallets[0], chain, abi, bytecode, args: [name, symbol, decimals] });
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      const receipt = await receiptOf(hash);
       if (!receipt.contractAddress) throw new Error(`Deploying ${symbol} created no contract`);
       return receipt.contractAddress;
     },
