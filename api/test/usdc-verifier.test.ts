@@ -61,6 +61,8 @@ describe('verifyUsdcDeposit', () => {
       confirmations: CONFIRMATIONS,
       transfers: [{ from: payer.address, amountMicroUsd: 12_345_678n, logIndex: receipt.logs[0].logIndex, confirmations: CONFIRMATIONS }],
     });
+    // However the hash is written, the outcome names the transaction one way (the ledger's key).
+    expect(await verifyUsdcDeposit(chain, ` ${hash.toUpperCase().replace('0X', '0x')} `, isLinked)).toEqual(outcome);
   });
 
   it('reports a shallow transfer as pending with its depth, then accepts it once mined deeper', async () => {
@@ -97,6 +99,19 @@ describe('verifyUsdcDeposit', () => {
     const hash = await node.callToken(usdc, stranger, 'transferFrom', [payer.address, deposit, parseUsdc('3')]);
     await node.mine(CONFIRMATIONS);
     expect(await verifyUsdcDeposit(chain, hash, isLinked)).toMatchObject({ status: 'confirmed', transfers: [{ from: payer.address, amountMicroUsd: 3_000_000n }] });
+  });
+
+  it('counts each Transfer log of one transaction to the deposit address on its own, with its log index', async () => {
+    const hash = await node.callToken(usdc, payer, 'transferMany', [[deposit, elsewhere, deposit], [parseUsdc('1.5'), parseUsdc('2'), parseUsdc('0.25')]]);
+    await node.mine(CONFIRMATIONS);
+    const logs = (await node.client.getTransactionReceipt({ hash })).logs;
+    expect(await verifyUsdcDeposit(chain, hash, isLinked)).toMatchObject({
+      status: 'confirmed',
+      transfers: [
+        { from: payer.address, amountMicroUsd: 1_500_000n, logIndex: logs[0].logIndex },
+        { from: payer.address, amountMicroUsd: 250_000n, logIndex: logs[2].logIndex },
+      ],
+    });
   });
 
   it('refuses a transfer from a wallet that is not linked, saying to link it first', async () => {

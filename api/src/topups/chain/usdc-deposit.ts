@@ -78,8 +78,10 @@ export class UsdcContractMisconfiguredError extends Error {
  * 6-decimal one.
  */
 export async function verifyUsdcDeposit(chain: UsdcChain, txHash: string, isLinked: IsLinked): Promise<UsdcDepositOutcome> {
-  const hash = txHash.trim();
-  if (!isHash(hash)) return refuse(txHash, 'invalid_hash', 'That is not a transaction hash: expected 0x followed by 64 hex digits.');
+  const trimmed = txHash.trim();
+  if (!isHash(trimmed)) return refuse(txHash, 'invalid_hash', 'That is not a transaction hash: expected 0x followed by 64 hex digits.');
+  // One spelling per transaction: (txHash, logIndex) is the ledger's once-only key, and hex is case-blind.
+  const hash = trimmed.toLowerCase() as Hash;
   try {
     return await check(chain, hash, isLinked);
   } catch (err) {
@@ -143,6 +145,18 @@ async function checkDecimals({ client, settings }: UsdcChain): Promise<void> {
     throw err;
   });
   if (decimals !== USDC_DECIMALS) throw new UsdcContractMisconfiguredError(settings.usdcContract, decimals);
+}
+
+/** Mainnet's slot time: a new block about every 12 seconds. */
+export const ETHEREUM_BLOCK_SECONDS = 12;
+
+/**
+ * When to check a pending top-up again, so it finishes by itself: once the missing blocks should
+ * exist (at least one block's time, at most ten minutes between checks).
+ */
+export function pendingRecheckDelayMs(outcome: { confirmations: number; required: number }): number {
+  const missing = Math.max(1, outcome.required - outcome.confirmations);
+  return Math.min(missing * ETHEREUM_BLOCK_SECONDS * 1000, 10 * 60_000);
 }
 
 function pending(hash: Hash, blockNumber: bigint | null, confirmations: number, required: number, transfers: UsdcTransfer[]): UsdcDepositOutcome {

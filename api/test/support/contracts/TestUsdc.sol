@@ -35,6 +35,13 @@ contract TestUsdc {
         return true;
     }
 
+    /// Several transfers in one transaction, so a test can check each Transfer log counts on its own.
+    function transferMany(address[] calldata to, uint256[] calldata values) external returns (bool) {
+        require(to.length == values.length, "lengths differ");
+        for (uint256 i = 0; i < to.length; i++) _move(msg.sender, to[i], values[i]);
+        return true;
+    }
+
     function approve(address spender, uint256 value) external returns (bool) {
         allowance[msg.sender][spender] = value;
         emit Approval(msg.sender, spender, value);
