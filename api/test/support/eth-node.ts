@@ -10,10 +10,13 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import solc from 'solc';
 import {
   type Abi,
   type Address,
@@ -71,16 +74,27 @@ interface CompiledToken {
   bytecode: Hex;
 }
 
-let compiled: CompiledToken | undefined;
+let compiled: Promise<CompiledToken> | undefined;
 
-/** TestUsdc compiled once per test process (about a second). */
-export function compileTestToken(): CompiledToken {
-  if (compiled) return compiled;
-  const input = {
-    language: 'Solidity',
-    sources: { 'TestUsdc.sol': { content: readFileSync(TOKEN_SOURCE, 'utf8') } },
-    settings: { evmVersion: 'shanghai', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { TestUsdc: ['abi', 'evm.bytecode.object'] } } },
-  };
+/**
+ * TestUsdc's ABI and bytecode. solc-js takes about two seconds to load and compile, so the result
+ * is kept in the temp folder under a hash of the source, the compiler's version and the settings:
+ * any change to one of them compiles afresh.
+ */
+export function compileTestToken(): Promise<CompiledToken> {
+  return (compiled ??= compileOrReuse());
+}
+
+async function compileOrReuse(): Promise<CompiledToken> {
+  const source = readFileSync(TOKEN_SOURCE, 'utf8');
+  const settings = { evmVersion: 'shanghai', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { TestUsdc: ['abi', 'evm.bytecode.object'] } } };
+  const solcVersion = (createRequire(import.meta.url)('solc/package.json') as { version: string }).version;
+  const key = createHash('sha256').update(JSON.stringify([source, solcVersion, settings])).digest('hex').slice(0, 16);
+  const cached = join(tmpdir(), `forge-test-usdc-${key}.json`);
+  if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as CompiledToken;
+
+  const { default: solc } = await import('solc');
+  const input = { language: 'Solidity', sources: { 'TestUsdc.sol': { content: source } }, settings };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: Array<{ severity: string; formattedMessage: string }>;
     contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
@@ -88,8 +102,12 @@ export function compileTestToken(): CompiledToken {
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(`TestUsdc.sol does not compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   const contract = output.contracts!['TestUsdc.sol'].TestUsdc;
-  compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
-  return compiled;
+  const result: CompiledToken = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  // Written whole, then renamed: a parallel run never reads half a file.
+  const partial = `${cached}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(result));
+  renameSync(partial, cached);
+  return result;
 }
 
 export async function startEthNode(opts: { wallets?: number } = {}): Promise<EthNode> {
@@ -99,10 +117,11 @@ export async function startEthNode(opts: { wallets?: number } = {}): Promise<Eth
     env: { ...process.env, ETH_NODE_CHAIN_ID: String(chainId), ETH_NODE_ACCOUNTS: JSON.stringify(keys.map((secretKey) => ({ secretKey, balance: `0x${parseEther('100').toString(16)}` }))) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const portLine = readPort(child);
-  // solc-js takes about a second of this thread; the node starts in its own process meanwhile.
-  compileTestToken();
-  const port = await portLine;
+  // The token compiles (or comes from the cache) while the node starts in its own process.
+  const [port, token] = await Promise.all([readPort(child), compileTestToken()]).catch((err: unknown) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
   const rpcUrl = `http://127.0.0.1:${port}`;
   const chain = defineChain({ id: chainId, name: 'Ganache', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
   const client = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0 }) }) as PublicClient;
@@ -121,8 +140,8 @@ export async function startEthNode(opts: { wallets?: number } = {}): Promise<Eth
     return (await client.getTransactionReceipt({ hash }).catch(() => null)) ?? client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   }
 
-  const callToken: EthNode['callToken'] = (token, from, functionName, args, { gas, wait = true } = {}) =>
-    send(from, token, encodeFunctionData({ abi: compileTestToken().abi, functionName, args }), gas, wait);
+  const callToken: EthNode['callToken'] = (tokenAddress, from, functionName, args, { gas, wait = true } = {}) =>
+    send(from, tokenAddress, encodeFunctionData({ abi: token.abi, functionName, args }), gas, wait);
 
   return {
     rpcUrl,
@@ -140,7 +159,7 @@ export async function startEthNode(opts: { wallets?: number } = {}): Promise<Eth
       await rpc('miner_start');
     },
     async deployToken({ name = 'Test USD Coin', symbol = 'USDC', decimals = 6 } = {}) {
-      const { abi, bytecode } = compileTestToken();
+      const { abi, bytecode } = token;
       const hash = await walletClient(wallets[0]).deployContract({ account: wallets[0], chain, abi, bytecode, args: [name, symbol, decimals] });
       const receipt = await receiptOf(hash);
       if (!receipt.contractAddress) throw new Error(`Deploying ${symbol} created no contract`);
