@@ -123,6 +123,8 @@ describe('verifyUsdcDeposit', () => {
       reason: 'not_linked',
       message: `The USDC in transaction ${hash} comes from wallet ${stranger.address}, which is not linked to your Forge account. Link it first (sign the message on the top-up page), then submit the transaction again.`,
     });
+    // The caller's lookup failing is its own error, not "the node did not answer".
+    await expect(verifyUsdcDeposit(chain, hash, () => Promise.reject(new Error('accounts database down')))).rejects.toThrow('accounts database down');
     // Once linked, the same transaction is accepted: the refusal decided nothing for good.
     expect(await verifyUsdcDeposit(chain, hash, (from) => from === stranger.address)).toMatchObject({ status: 'confirmed', transfers: [{ from: stranger.address }] });
   });

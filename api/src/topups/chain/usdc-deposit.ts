@@ -75,7 +75,8 @@ export class UsdcContractMisconfiguredError extends Error {
 /**
  * What the chain says about a top-up transaction. Never throws for the user's input or a node
  * that does not answer; throws `UsdcContractMisconfiguredError` when the operator's token is not a
- * 6-decimal one.
+ * 6-decimal one, and whatever `isLinked` throws. Read-only: calling it again, or concurrently, is
+ * safe; crediting once per (txHash, logIndex) is the ledger's part.
  */
 export async function verifyUsdcDeposit(chain: UsdcChain, txHash: string, isLinked: IsLinked): Promise<UsdcDepositOutcome> {
   const trimmed = txHash.trim();
@@ -85,7 +86,8 @@ export async function verifyUsdcDeposit(chain: UsdcChain, txHash: string, isLink
   try {
     return await check(chain, hash, isLinked);
   } catch (err) {
-    if (err instanceof UsdcContractMisconfiguredError) throw err;
+    // Only viem's errors are the node's; the caller's lookup failing, or a misconfiguration, is not.
+    if (!(err instanceof BaseError)) throw err;
     // The RPC URL may carry the operator's API key: the message names neither it nor the node's reply.
     return { status: 'unavailable', txHash: hash, message: 'The Ethereum node did not answer. Nothing was credited; submit the transaction again in a minute.' };
   }
