@@ -20,6 +20,7 @@ import { PreviewsModule } from './previews/previews.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SecretsModule } from './secrets/secrets.module.js';
 import { SystemModule } from './system/system.module.js';
+import { TopUpsModule } from './topups/topups.module.js';
 import { VersionsModule } from './versions/versions.module.js';
 
 @Module({})
@@ -35,6 +36,7 @@ export class AppModule {
         LimitsModule,
         AuthModule,
         CreditsModule,
+        TopUpsModule,
         ProjectsModule,
         JobsModule,
         BuildsModule,

@@ -51,6 +51,10 @@ export const WEB_ENDPOINTS = {
   /** Followed by `?before=&limit=`. */
   credits: { method: 'GET', path: '/api/credits' },
   creditUsage: { method: 'GET', path: '/api/credits/usage' },
+  topUps: { method: 'GET', path: '/api/topups' },
+  topUpWalletChallenge: { method: 'POST', path: '/api/topups/wallets/challenge' },
+  topUpLinkWallet: { method: 'POST', path: '/api/topups/wallets' },
+  topUpSubmitDeposit: { method: 'POST', path: '/api/topups/deposits' },
   adminCreditGrant: { method: 'POST', path: '/api/admin/credits/grant' },
 
   adminSandboxes: { method: 'GET', path: '/api/admin/sandboxes' },

@@ -112,6 +112,16 @@ export class CreditsService {
     };
   }
 
+  /**
+   * A top-up, credited at most once per `externalRef` (the database refuses a second entry with it,
+   * whoever submits and however often): true when this call credited it.
+   */
+  async creditTopUp(accountId: string, amountMicroUsd: bigint, description: string, externalRef: string): Promise<boolean> {
+    const entry = await this.repository.credit({ accountId, kind: 'topup', amountMicroUsd, description, externalRef });
+    if (entry) this.logger.log(`Top-up ${externalRef}: ${formatMicroUsd(amountMicroUsd, { precise: true })} to account ${accountId}`);
+    return entry !== null;
+  }
+
   /** An operator's grant: a ledger entry that records who granted it and why. */
   async grant(operator: AuthUser, dto: GrantCreditsDto): Promise<GrantCreditsResponse> {
     const amount = parseUsdToMicro(dto.amountUsd);

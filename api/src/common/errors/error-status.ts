@@ -12,6 +12,8 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.QuotaExceeded]: 403,
   [ErrorCode.CreditsExhausted]: 402,
+  [ErrorCode.TopUpRefused]: 422,
+  [ErrorCode.WalletLinkRefused]: 400,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.ProjectNotFound]: 404,
   [ErrorCode.FileNotFound]: 404,
