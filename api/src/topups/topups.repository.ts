@@ -39,6 +39,10 @@ export class TopUpsRepository {
     return (await this.prisma.wallet.count({ where: { address, accountId } })) > 0;
   }
 
+  async isLinkedElsewhere(address: string, accountId: string): Promise<boolean> {
+    return (await this.prisma.wallet.count({ where: { address, accountId: { not: accountId } } })) > 0;
+  }
+
   /** The wallet linked to the account; null when another account holds it. */
   async link(address: string, accountId: string): Promise<{ address: string; linkedAt: Date } | null> {
     try {

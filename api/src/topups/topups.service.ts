@@ -72,11 +72,13 @@ export class TopUpsService implements OnApplicationBootstrap, OnModuleDestroy {
     const now = new Date();
     const verdict = await verifyWalletLink(dto.address, dto.message, dto.signature, { accountId, domain: this.domain, now });
     if (!verdict.ok) throw new DomainError(ErrorCode.WalletLinkRefused, verdict.message);
+    // Refused before the message is used up, so that the person can link a wallet of their own with it.
+    if (await this.repository.isLinkedElsewhere(verdict.address, accountId)) throw walletTaken(verdict.address);
     if (!(await this.repository.takeNonce(accountId, verdict.challenge.nonce, now))) {
       throw new DomainError(ErrorCode.WalletLinkRefused, 'This link message was already used or replaced by a newer one. Ask for a new one.');
     }
     const wallet = await this.repository.link(verdict.address, accountId);
-    if (!wallet) throw new DomainError(ErrorCode.Conflict, `Wallet ${verdict.address} is linked to another Forge account. Pay from a wallet of your own.`);
+    if (!wallet) throw walletTaken(verdict.address);
     this.logger.log(`Account ${accountId} linked wallet ${wallet.address}`);
     return { wallet: { address: wallet.address, linkedAt: wallet.linkedAt.toISOString() } };
   }
@@ -162,6 +164,10 @@ export class TopUpsService implements OnApplicationBootstrap, OnModuleDestroy {
   private get domain(): string {
     return new URL(this.config.publicUrl).host;
   }
+}
+
+function walletTaken(address: string): DomainError {
+  return new DomainError(ErrorCode.Conflict, `Wallet ${address} is linked to another Forge account. Pay from a wallet of your own.`);
 }
 
 function toWire(deposit: DepositRecord): Deposit {
