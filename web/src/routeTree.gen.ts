@@ -16,6 +16,7 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as InfoRouteImport } from './routes/info'
 import { Route as ProjectsRouteImport } from './routes/projects'
+import { Route as TopupRouteImport } from './routes/topup'
 import { Route as ProjectProjectNameRouteImport } from './routes/project.$projectName'
 
 const IndexRoute = IndexRouteImport.update({
@@ -53,6 +54,11 @@ const ProjectsRoute = ProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TopupRoute = TopupRouteImport.update({
+  id: '/topup',
+  path: '/topup',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProjectProjectNameRoute = ProjectProjectNameRouteImport.update({
   id: '/project/$projectName',
   path: '/project/$projectName',
@@ -67,6 +73,7 @@ export interface FileRoutesByFullPath {
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/topup': typeof TopupRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
 }
 export interface FileRoutesByTo {
@@ -77,6 +84,7 @@ export interface FileRoutesByTo {
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/topup': typeof TopupRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
 }
 export interface FileRoutesById {
@@ -88,6 +96,7 @@ export interface FileRoutesById {
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/topup': typeof TopupRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
 }
 export interface FileRouteTypes {
@@ -100,6 +109,7 @@ export interface FileRouteTypes {
     | '/docs'
     | '/info'
     | '/projects'
+    | '/topup'
     | '/project/$projectName'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -110,6 +120,7 @@ export interface FileRouteTypes {
     | '/docs'
     | '/info'
     | '/projects'
+    | '/topup'
     | '/project/$projectName'
   id:
     | '__root__'
@@ -120,6 +131,7 @@ export interface FileRouteTypes {
     | '/docs'
     | '/info'
     | '/projects'
+    | '/topup'
     | '/project/$projectName'
   fileRoutesById: FileRoutesById
 }
@@ -131,6 +143,7 @@ export interface RootRouteChildren {
   DocsRoute: typeof DocsRoute
   InfoRoute: typeof InfoRoute
   ProjectsRoute: typeof ProjectsRoute
+  TopupRoute: typeof TopupRoute
   ProjectProjectNameRoute: typeof ProjectProjectNameRoute
 }
 
@@ -185,6 +198,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProjectsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/topup': {
+      id: '/topup'
+      path: '/topup'
+      fullPath: '/topup'
+      preLoaderRoute: typeof TopupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/project/$projectName': {
       id: '/project/$projectName'
       path: '/project/$projectName'
@@ -203,6 +223,7 @@ const rootRouteChildren: RootRouteChildren = {
   DocsRoute: DocsRoute,
   InfoRoute: InfoRoute,
   ProjectsRoute: ProjectsRoute,
+  TopupRoute: TopupRoute,
   ProjectProjectNameRoute: ProjectProjectNameRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { ArrowDownLeft, ArrowUpRight, Gift, Receipt, Wallet } from 'lucide-react';
 import type { CreditEntry, CreditKind } from '@forge/protocol/credits';
 import { formatMicroUsd } from '@forge/protocol/credits';
@@ -6,7 +7,7 @@ import { meQueryOptions } from '@/api/queries/auth';
 import { creditLedgerQueryOptions, creditUsageQueryOptions } from '@/api/queries/credits';
 import { formatModifiedAt } from '@/components/projects/format-date';
 import { BackHeader } from '@/components/ui/back-header';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
@@ -44,6 +45,9 @@ export function AccountPage() {
               Account id <span className="font-mono text-muted select-all">{me.data.id}</span> (give it to an operator for a grant)
             </p>
           )}
+          <Link to="/topup" className={buttonClasses('outline', 'sm', 'mt-3')}>
+            Top up with USDC
+          </Link>
           {balance !== undefined && balance <= 0 && (
             <p className="mt-2 text-sm text-warning">Generations, edits and automatic fixes need a positive balance. Top up, or ask an operator for a grant.</p>
           )}
