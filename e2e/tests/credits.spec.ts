@@ -26,6 +26,12 @@ test('a new account sees its $10.00 welcome credit, generates with the free offl
   await expect(ledger.getByRole('listitem').first()).toContainText('+$10.00');
   await expect(page.getByText('No model calls charged yet.')).toBeVisible();
   await expect(page.getByText(account.userId)).toBeVisible();
+
+  // This server has no deposit address configured: the top-up page says so instead of offering one.
+  await page.getByRole('link', { name: 'Top up with USDC' }).click();
+  await expect(page).toHaveURL(/\/topup$/);
+  await expect(page.getByRole('status').filter({ hasText: 'USDC top-ups are off on this server' })).toBeVisible();
+  await expect(page.getByLabel('Deposit address')).toHaveCount(0);
 });
 
 test('an operator grants credits from the console and the account sees the grant in its ledger', async ({ page, browser, operator }) => {
