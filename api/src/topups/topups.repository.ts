@@ -80,7 +80,7 @@ export class TopUpsRepository {
   }
 
   depositsOf(accountId: string): Promise<DepositRecord[]> {
-    return this.prisma.deposit.findMany({ where: { accountId, status: { not: 'refused' } }, orderBy: { createdAt: 'desc' }, take: 50, select: DEPOSIT_SELECT });
+    return this.prisma.deposit.findMany({ where: { accountId }, orderBy: { createdAt: 'desc' }, take: 50, select: DEPOSIT_SELECT });
   }
 
   findDeposit(txHash: string, accountId: string): Promise<DepositRecord | null> {
