@@ -1,4 +1,5 @@
 import { createAccount, deleteAccount } from '../fixtures/accounts';
+import { fundedPayer } from '../fixtures/chain';
 import { expect, test } from '../fixtures/admin';
 
 test('a new account sees its $10.00 welcome credit, generates with the free offline agent for $0.00, and finds the ledger on /account', async ({ page, account }) => {
@@ -27,11 +28,9 @@ test('a new account sees its $10.00 welcome credit, generates with the free offl
   await expect(page.getByText('No model calls charged yet.')).toBeVisible();
   await expect(page.getByText(account.userId)).toBeVisible();
 
-  // This server has no deposit address configured: the top-up page says so instead of offering one.
   await page.getByRole('link', { name: 'Top up with USDC' }).click();
   await expect(page).toHaveURL(/\/topup$/);
-  await expect(page.getByRole('status').filter({ hasText: 'USDC top-ups are off on this server' })).toBeVisible();
-  await expect(page.getByLabel('Deposit address')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Top up with USDC' })).toBeVisible();
 });
 
 test('an operator grants credits from the console and the account sees the grant in its ledger', async ({ page, browser, operator }) => {
@@ -63,4 +62,47 @@ test('an operator grants credits from the console and the account sees the grant
     await deleteAccount(otherContext, other.recoveryKey);
     await otherContext.close();
   }
+});
+
+test('tops up with USDC: links the browser wallet by signing, submits the transfer, sees it pending, then credited by itself', async ({ page, account }) => {
+  test.setTimeout(90_000);
+  const { info, payer, pay, mine } = await fundedPayer(100_000_000n);
+  // The browser wallet (EIP-1193) the page talks to, signing with the test's key.
+  await page.exposeFunction('forgeTestSign', (hex: `0x${string}`) => payer.signMessage({ message: { raw: hex } }));
+  await page.addInitScript((address) => {
+    const sign = (window as unknown as { forgeTestSign: (hex: string) => Promise<string> }).forgeTestSign;
+    (window as unknown as { ethereum: unknown }).ethereum = {
+      request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+        if (method === 'eth_requestAccounts') return [address];
+        if (method === 'personal_sign') return sign(params![0] as string);
+        throw new Error(`Unsupported: ${method}`);
+      },
+    };
+  }, payer.address);
+
+  await page.goto('/topup');
+  await expect(page.getByLabel('Deposit address', { exact: true })).toHaveText(info.deposit);
+  await page.getByRole('button', { name: 'Link wallet' }).click();
+  await expect(page.getByRole('list', { name: 'Linked wallets' })).toContainText(payer.address);
+
+  const hash = await pay(5_000_000n);
+  await page.getByLabel('Transaction hash', { exact: true }).fill(hash);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `has 1 of ${info.confirmations} confirmations` })).toBeVisible();
+  const deposit = page.getByRole('list', { name: 'Deposits' }).getByRole('listitem').filter({ hasText: hash });
+  await expect(deposit).toContainText(`Pending · 1 of ${info.confirmations} confirmations`);
+
+  // One more block: the server checks again by itself and the page shows the credit.
+  await mine(info.confirmations - 1);
+  await expect(deposit).toContainText('Credited', { timeout: 45_000 });
+
+  await page.goto('/account');
+  await expect(page.getByTestId('account-balance')).toHaveText('$15.00');
+  const first = page.getByRole('list', { name: 'Credit ledger' }).getByRole('listitem').first();
+  await expect(first).toContainText(`Top-up · USDC top-up: 5 USDC from ${payer.address}`);
+  await expect(first).toContainText('+$5.00');
+  // Submitting the credited transaction again adds nothing.
+  const again = await account.api.post('/api/topups/deposits', { data: { txHash: hash } });
+  expect(((await again.json()) as { creditedNowMicroUsd: number }).creditedNowMicroUsd).toBe(0);
+  expect(((await (await account.api.get('/api/credits')).json()) as { balanceMicroUsd: number }).balanceMicroUsd).toBe(15_000_000);
 });

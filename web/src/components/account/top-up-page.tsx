@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatMicroUsd } from '@forge/protocol/credits';
 import type { Deposit } from '@forge/protocol/topups';
@@ -180,6 +180,7 @@ function LinkWalletForm() {
 
 function SubmitDepositForm() {
   const queryClient = useQueryClient();
+  const inputId = useId();
   const [txHash, setTxHash] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const submit = useMutation({
@@ -199,16 +200,16 @@ function SubmitDepositForm() {
   };
   return (
     <form onSubmit={onSubmit}>
-      <label className="block text-xs text-muted">
+      <label htmlFor={inputId} className="block text-xs text-muted">
         Transaction hash
-        <div className="mt-1 flex gap-2">
-          <input className={field} value={txHash} onChange={(e) => setTxHash(e.target.value)} placeholder="0x…" required />
-          <Button type="submit" size="sm" className="h-9" disabled={submit.isPending}>
-            {submit.isPending ? <ButtonSpinner /> : <Send className="size-4" aria-hidden />}
-            Submit
-          </Button>
-        </div>
       </label>
+      <div className="mt-1 flex gap-2">
+        <input id={inputId} className={field} value={txHash} onChange={(e) => setTxHash(e.target.value)} placeholder="0x…" required />
+        <Button type="submit" size="sm" className="h-9" disabled={submit.isPending}>
+          {submit.isPending ? <ButtonSpinner /> : <Send className="size-4" aria-hidden />}
+          Submit
+        </Button>
+      </div>
       {result && (
         <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'mt-2 text-sm text-accent' : 'mt-2 text-sm text-destructive'}>
           {result.text}
