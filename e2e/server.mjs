@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdminAccount, removeAdminAccount } from './admin-account.mjs';
+import { startE2eChain } from './eth-chain.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
@@ -35,12 +36,16 @@ try {
   throw err;
 }
 env.ADMIN_USER_IDS = admin.id;
+// A local Ethereum node, so that USDC top-ups are on (tests/credits.spec.ts deploys the token).
+const chain = await startE2eChain({ port: env.PORT });
+Object.assign(env, chain.env);
 
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'api/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', async (code) => {
+  chain.stop();
   await removeAdminAccount({ env, port: env.PORT, account: admin }).catch((err) => console.error(`Removing the e2e operator account: ${err.message}`));
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);

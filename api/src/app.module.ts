@@ -9,6 +9,7 @@ import { JsonBodyInterceptor } from './common/http/json-body.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig, ProjectsDatabaseServer } from './config/app-config.js';
+import { CreditsModule } from './credits/credits.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EditsModule } from './edits/edits.module.js';
 import { DatabasesModule } from './databases/databases.module.js';
@@ -19,6 +20,7 @@ import { PreviewsModule } from './previews/previews.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SecretsModule } from './secrets/secrets.module.js';
 import { SystemModule } from './system/system.module.js';
+import { TopUpsModule } from './topups/topups.module.js';
 import { VersionsModule } from './versions/versions.module.js';
 
 @Module({})
@@ -33,6 +35,8 @@ export class AppModule {
         OperationsModule,
         LimitsModule,
         AuthModule,
+        CreditsModule,
+        TopUpsModule,
         ProjectsModule,
         JobsModule,
         BuildsModule,

@@ -8,6 +8,7 @@ import { shutDownGracefully } from './operations/graceful-shutdown.js';
 import { startupLogger } from './operations/json-logger.js';
 import { type RunningProjectsServer, startProjectsDatabaseServer } from './databases/projects-server.js';
 import { findSandboxNetwork } from './sandboxes/sandbox-network.js';
+import { TOP_UPS_OFF_MESSAGE } from './topups/chain/usdc-deposit.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 // Before the settings are read, only this one decides how the first lines look.
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => void stop('SIGTERM'));
     logger.log(`Forge ${version} is ready at http://localhost:${config.port}/`);
     if (!config.webDistDir) logger.warn('The web app is not built (web/dist is missing): only the API is served.');
+    const { topUps } = config;
+    logger.log(topUps ? `USDC top-ups are on: deposits to ${topUps.depositAddress}, credited after ${topUps.confirmations} confirmations` : TOP_UPS_OFF_MESSAGE);
   } catch (err) {
     await stopDatabase();
     throw err;

@@ -50,7 +50,9 @@ describe('Anthropic provider through the real SDK', () => {
     expect(events.filter((e) => e.type === 'retry')).toEqual([{ type: 'retry', attempt: 1, delayMs: 10, message: 'Anthropic: Overloaded' }]);
     expect(events.filter((e) => e.type === 'response_start')).toEqual([{ type: 'response_start', continuation: true, reason: 'max_tokens' }]);
     expect(filesFrom(events)).toEqual({ 'src/App.tsx': 'export const answer = 42;\n', 'README.md': '# Counter\n' });
-    expect(events.filter((e) => e.type === 'usage').at(-1)).toEqual({ type: 'usage', inputTokens: 260, outputTokens: 80 });
+    expect(events.filter((e) => e.type === 'usage').at(-1)).toEqual({ type: 'usage', inputTokens: 260, outputTokens: 80, call: { inputTokens: 160, outputTokens: 30 } });
+    // Each model call reports what it used by itself: what the ledger charges, call by call.
+    expect(events.filter((e) => e.type === 'usage').map((e) => (e as Extract<AgentEvent, { type: 'usage' }>).call)).toEqual([{ inputTokens: 100, outputTokens: 50 }, { inputTokens: 160, outputTokens: 30 }]);
 
     // The SDK sent real Messages requests: model, key, streaming, and the continuation turn.
     expect(fake.requests).toHaveLength(3);

@@ -92,7 +92,9 @@ describe('authorization of every route', () => {
 
   beforeAll(async () => {
     // The project describes a table, so its database routes have something to answer about.
-    t = await startTestApp({ ADMIN_USER_IDS: OWNER_ID, OFFLINE_AGENT_CHARS_PER_SECOND: '0', AUTO_INITIALIZE_DATABASES: '0' });
+    // Top-ups on (their routes answer 503 while off); no request here reaches the node.
+    const topUps = { ETH_RPC_URL: 'http://127.0.0.1:9/', USDC_CONTRACT: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', USDC_DEPOSIT_ADDRESS: '0x000000000000000000000000000000000000dEaD' };
+    t = await startTestApp({ ADMIN_USER_IDS: OWNER_ID, OFFLINE_AGENT_CHARS_PER_SECOND: '0', AUTO_INITIALIZE_DATABASES: '0', ...topUps });
     routes = servedRoutes(t.app);
     owner = (await signUpWithId(t, OWNER_ID)).cookie;
     other = (await signUp(t.http)).cookie;

@@ -1,5 +1,6 @@
 // The auto-fix loop end to end: a real build in Docker, a scripted model behind the real Anthropic SDK.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PrismaService } from '../src/database/prisma.service.js';
 import { TYPE_ERROR_APP, TYPE_ERROR_FIXED, viteApp } from './fixtures/sandbox-projects.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
@@ -43,6 +44,8 @@ describe('the auto-fix loop', () => {
     expect(text).toContain('✏️ src/App.tsx:2  const count: [-string-]{+number+} = 42;');
     expect(text).toMatch(/🔁 Rebuilding with 1 changed file/);
     expect(result.success).toBe(true);
+    // The fix's model call was charged on the build, and the build's log says what it cost (10 input + 20 output tokens at $3/$15 per million).
+    expect(text).toContain('💰 Cost: $0.00033 (10 input + 20 output tokens)');
 
     // The model saw the error, the file it points at and the tree.
     const request = JSON.stringify(fake.requests.at(-1)!.body);
@@ -72,4 +75,20 @@ describe('the auto-fix loop', () => {
     const status = await t.http.get('/api/projects/hopeless/preview-status').set('Cookie', cookie).expect(200);
     expect(status.body).toEqual({ isBuilt: false, previewUrl: '' });
   }, 300_000);
+
+  it('refuses the fix of an account without credit in the build stream, in the words of the 402, asking the model nothing', async () => {
+    const broke = await signUp(t.http);
+    const prisma = t.app.get(PrismaService);
+    await prisma.creditEntry.create({ data: { accountId: broke.userId, kind: 'charge', amountMicroUsd: -10_000_000n, description: 'Test spending' } });
+    await t.http.post('/api/projects/save').set('Cookie', broke.cookie).send({ projectName: 'unpaid', files: viteApp('Unpaid', TYPE_ERROR_APP) }).expect(201);
+    const before = fake.requests.length;
+
+    const { events } = await readSse(`${t.baseUrl}/api/projects/unpaid/build`, { Cookie: broke.cookie }, 'POST');
+    const parsed = parsedEvents(events);
+    const error = 'Your credit balance is $0.00: an automatic fix needs a positive balance. Top up your credits (or ask an operator for a grant) and try again.';
+    expect(parsed).toContainEqual({ type: 'error', data: { error } });
+    expect(parsed.filter((e) => e.type === 'log').map((e) => String(e.data))).toContain('💰 Cost: $0.00');
+    expect(parsed).toContainEqual({ type: 'result', data: { success: false, previewUrl: null } });
+    expect(fake.requests.length).toBe(before);
+  }, 240_000);
 });

@@ -69,7 +69,7 @@ describe('OpenAI-compatible provider', () => {
     }
     expect(parseTranscript(responses).files.get('src/Clock.tsx')?.content).toBe('export const Clock = () => null;\n');
     expect(events.filter((e) => e.type === 'retry')).toHaveLength(1);
-    expect(events.filter((e) => e.type === 'usage').at(-1)).toEqual({ type: 'usage', inputTokens: 24, outputTokens: 68 });
+    expect(events.filter((e) => e.type === 'usage').at(-1)).toMatchObject({ type: 'usage', inputTokens: 24, outputTokens: 68 });
     expect(fake.requests[1]).toMatchObject({ url: '/v1/chat/completions', auth: 'Bearer local-key', body: { model: 'qwen-coder', stream: true } });
     expect((fake.requests[1]!.body.messages as Array<{ role: string }>)[0]).toEqual({ role: 'system', content: 'You write React projects.' });
   });

@@ -24,12 +24,15 @@ test.describe('visitors', () => {
     const sections = [
       'Getting Started', 'Creating Your First Project', 'Understanding the Interface', 'Intelligent Auto-Fix System',
       'Database Management', 'API Keys & Secrets Management', 'Editing Projects with Natural Language', 'Project Landing Pages',
-      'Background Generation & Auto-Reconnect', 'Download & Deploy Projects', 'Technologies & Libraries',
+      'Background Generation & Auto-Reconnect', 'Download & Deploy Projects', 'Technologies & Libraries', 'Credits and Pricing',
+      'Top-ups in USDC',
     ];
     for (const title of sections) await expect(page.getByRole('button', { name: title })).toBeVisible();
     await page.getByRole('button', { name: 'Intelligent Auto-Fix System' }).click();
     await expect(page.getByText('5 automatic correction attempts')).toBeVisible();
     await expect(page.getByText('10 conversation turns')).toBeVisible();
+    await page.getByRole('button', { name: 'Credits and Pricing' }).click();
+    await expect(page.getByText('$15 per million')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/');
   });
 });

@@ -48,6 +48,15 @@ export const WEB_ENDPOINTS = {
   /** Answers the job's server-sent events; `Last-Event-ID` resumes after an event. */
   jobStream: { method: 'GET', path: '/api/jobs/:id/stream' },
 
+  /** Followed by `?before=&limit=`. */
+  credits: { method: 'GET', path: '/api/credits' },
+  creditUsage: { method: 'GET', path: '/api/credits/usage' },
+  topUps: { method: 'GET', path: '/api/topups' },
+  topUpWalletChallenge: { method: 'POST', path: '/api/topups/wallets/challenge' },
+  topUpLinkWallet: { method: 'POST', path: '/api/topups/wallets' },
+  topUpSubmitDeposit: { method: 'POST', path: '/api/topups/deposits' },
+  adminCreditGrant: { method: 'POST', path: '/api/admin/credits/grant' },
+
   adminSandboxes: { method: 'GET', path: '/api/admin/sandboxes' },
   adminSandboxStop: { method: 'POST', path: '/api/admin/sandboxes/:projectId/stop' },
   adminSandboxRestart: { method: 'POST', path: '/api/admin/sandboxes/:projectId/restart' },

@@ -28,6 +28,12 @@ export const ErrorCode = {
   RateLimited: 'rate_limited',
   /** An account's allowance (projects, stored bytes) is used up. */
   QuotaExceeded: 'quota_exceeded',
+  /** The credit balance is not positive: generations, edits and fixes wait for a top-up (402). */
+  CreditsExhausted: 'credits.exhausted',
+  /** A top-up transaction that can never be credited as it stands (wrong token, recipient, sender...). */
+  TopUpRefused: 'topup.refused',
+  /** A wallet link whose message or signature does not hold. */
+  WalletLinkRefused: 'topup.wallet_link_refused',
   /** A project's db:push or db:seed failed; `details` holds their output. */
   DatabaseSetupFailed: 'database.setup_failed',
   Unavailable: 'unavailable',

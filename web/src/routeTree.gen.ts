@@ -10,16 +10,23 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as InfoRouteImport } from './routes/info'
 import { Route as ProjectsRouteImport } from './routes/projects'
+import { Route as TopupRouteImport } from './routes/topup'
 import { Route as ProjectProjectNameRouteImport } from './routes/project.$projectName'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRoute = AdminRouteImport.update({
@@ -47,6 +54,11 @@ const ProjectsRoute = ProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TopupRoute = TopupRouteImport.update({
+  id: '/topup',
+  path: '/topup',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProjectProjectNameRoute = ProjectProjectNameRouteImport.update({
   id: '/project/$projectName',
   path: '/project/$projectName',
@@ -55,69 +67,83 @@ const ProjectProjectNameRoute = ProjectProjectNameRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/topup': typeof TopupRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/topup': typeof TopupRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/topup': typeof TopupRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/admin'
     | '/auth'
     | '/docs'
     | '/info'
     | '/projects'
+    | '/topup'
     | '/project/$projectName'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/admin'
     | '/auth'
     | '/docs'
     | '/info'
     | '/projects'
+    | '/topup'
     | '/project/$projectName'
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/admin'
     | '/auth'
     | '/docs'
     | '/info'
     | '/projects'
+    | '/topup'
     | '/project/$projectName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   AdminRoute: typeof AdminRoute
   AuthRoute: typeof AuthRoute
   DocsRoute: typeof DocsRoute
   InfoRoute: typeof InfoRoute
   ProjectsRoute: typeof ProjectsRoute
+  TopupRoute: typeof TopupRoute
   ProjectProjectNameRoute: typeof ProjectProjectNameRoute
 }
 
@@ -128,6 +154,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -165,6 +198,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProjectsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/topup': {
+      id: '/topup'
+      path: '/topup'
+      fullPath: '/topup'
+      preLoaderRoute: typeof TopupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/project/$projectName': {
       id: '/project/$projectName'
       path: '/project/$projectName'
@@ -177,11 +217,13 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   AdminRoute: AdminRoute,
   AuthRoute: AuthRoute,
   DocsRoute: DocsRoute,
   InfoRoute: InfoRoute,
   ProjectsRoute: ProjectsRoute,
+  TopupRoute: TopupRoute,
   ProjectProjectNameRoute: ProjectProjectNameRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,7 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminService } from './admin.service.js';
+import { BodyLimit } from '../common/http/json-body.js';
+import { type GrantCreditsDto, grantCreditsSchema } from '../credits/dto/grant-credits.dto.js';
 import { projectIdSchema } from './dto/project-id.dto.js';
 
 @Controller('admin')
@@ -20,6 +22,9 @@ export class AdminController {
 
   @Delete('sandboxes/:projectId')
   remove(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.remove(user, projectId); }
+
+  @Post('credits/grant') @BodyLimit(4096)
+  grant(@CurrentUser() user: AuthUser, @Body({ schema: grantCreditsSchema }) body: GrantCreditsDto) { return this.admin.grantCredits(user, body); }
 
   @Get('sandboxes/:projectId/logs')
   logs(@Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.logs(projectId); }

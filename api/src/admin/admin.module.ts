@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CreditsModule } from '../credits/credits.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { SecretsModule } from '../secrets/secrets.module.js';
 import { AdminController } from './admin.controller.js';
@@ -6,7 +7,7 @@ import { AdminGuard } from './admin.guard.js';
 import { AdminService } from './admin.service.js';
 
 @Module({
-  imports: [SandboxesModule, SecretsModule],
+  imports: [CreditsModule, SandboxesModule, SecretsModule],
   controllers: [AdminController],
   providers: [AdminService, AdminGuard],
 })

@@ -1,6 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
+import type { GrantCreditsResponse } from '@forge/protocol/credits';
 import type { AuthUser } from '../common/auth/auth.decorators.js';
+import { CreditsService } from '../credits/credits.service.js';
+import type { GrantCreditsDto } from '../credits/dto/grant-credits.dto.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
 
@@ -16,7 +19,13 @@ export class AdminService {
   constructor(
     private readonly sandboxes: SandboxesService,
     private readonly secrets: SecretsService,
+    private readonly credits: CreditsService,
   ) {}
+
+  /** Credits for an account, as a ledger entry naming the operator (the credits service logs it). */
+  grantCredits(operator: AuthUser, dto: GrantCreditsDto): Promise<GrantCreditsResponse> {
+    return this.credits.grant(operator, dto);
+  }
 
   async listSandboxes(): Promise<AdminSandboxesResponse> {
     return { sandboxes: await this.sandboxes.listForAdmin() };

@@ -28,8 +28,8 @@ export type AgentEvent =
   /** Before the text of a continuation response (after an output-limit cut or a dropped stream). */
   | { type: 'response_start'; continuation: true; reason: 'max_tokens' | 'interrupted' }
   | { type: 'retry'; attempt: number; delayMs: number; message: string }
-  /** Totals for the whole run so far. */
-  | { type: 'usage'; inputTokens: number; outputTokens: number };
+  /** After each model call: the run's totals so far, and `call`, what this one call used (what it is charged for). */
+  | { type: 'usage'; inputTokens: number; outputTokens: number; call: { inputTokens: number; outputTokens: number } };
 
 /** The line people see while a request waits for an overloaded provider. */
 export function modelBusyMessage(retry: Extract<AgentEvent, { type: 'retry' }>): string {
@@ -183,7 +183,7 @@ export class AgentService {
       tracker.push(text);
       totals.inputTokens += responseUsage.inputTokens;
       totals.outputTokens += responseUsage.outputTokens;
-      yield { type: 'usage', ...totals };
+      yield { type: 'usage', ...totals, call: responseUsage };
       if (stop === 'done') return;
 
       const open = tracker.openBlock;

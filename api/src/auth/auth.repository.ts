@@ -11,9 +11,15 @@ export interface UserRecord {
 export class AuthRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  createUserWithSession(keyHash: string, keyHint: string, session: { tokenHash: string; expiresAt: Date; userAgent: string | null }): Promise<UserRecord> {
+  /** The account, its first session and its welcome credit: one insert of all three, or none. */
+  createUserWithSession(
+    keyHash: string,
+    keyHint: string,
+    session: { tokenHash: string; expiresAt: Date; userAgent: string | null },
+    welcome: { kind: 'welcome'; amountMicroUsd: bigint; description: string } | null,
+  ): Promise<UserRecord> {
     return this.prisma.user.create({
-      data: { keyHash, keyHint, sessions: { create: session } },
+      data: { keyHash, keyHint, sessions: { create: session }, ...(welcome ? { credits: { create: welcome } } : {}) },
       select: { id: true, keyHint: true, createdAt: true },
     });
   }

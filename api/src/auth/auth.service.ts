@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { ACCOUNT_DELETING, type AccountDeletingEvent } from '../common/events/domain-events.js';
+import { CreditsService } from '../credits/credits.service.js';
 import { AuthRepository, type UserRecord } from './auth.repository.js';
 import { generateRecoveryKey, generateSessionToken, isWellFormedRecoveryKey, keyHint, sha256 } from './recovery-key.js';
 import type { SessionCookieJar } from './session-cookie.js';
@@ -23,6 +24,7 @@ export class AuthService {
   constructor(
     private readonly repository: AuthRepository,
     private readonly events: EventEmitter2,
+    private readonly credits: CreditsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,7 +36,7 @@ export class AuthService {
       tokenHash: sha256(token),
       expiresAt,
       userAgent: cookies.userAgent(),
-    });
+    }, this.credits.welcomeCredit());
     cookies.write(token, expiresAt);
     this.logger.log(`New account ${user.id}`);
     return { recoveryKey, user: this.toPublicUser(user) };

@@ -6,6 +6,7 @@ import { OfflineStarterAgent } from '../agent/offline/offline-agent.js';
 import { PromptLibrary } from '../agent/prompt-library.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { AppConfig } from '../config/app-config.js';
+import type { CreditsService } from '../credits/credits.service.js';
 import type { FileChangeSet, ProjectsService } from '../projects/projects.service.js';
 import { AutoFixService, type FixAttemptInput, MAX_CONTEXT_CHARS } from './auto-fix.service.js';
 
@@ -66,14 +67,32 @@ function fakeProjects(initial: Record<string, string>) {
 
 const CONFIG = { autoFix: { maxAttempts: 5, maxTurns: 10, maxTokens: 16_000 } } as AppConfig;
 
-function setup(responses: ScriptedResponse[], initial: Record<string, string> = PROJECT, config: AppConfig = CONFIG) {
+/** A ledger in memory: each recorded call costs `costPerCall`; refusals as the real service words them. */
+function fakeCredits(balance = 1_000_000n, costPerCall = 0n) {
+  const calls: Array<{ accountId: string; usageOf: unknown; usage: unknown; what: string }> = [];
+  const state = { balance };
+  const credits = {
+    assertCanSpend: async (accountId: string, what: string) => {
+      if (state.balance <= 0n) throw new DomainError(ErrorCode.CreditsExhausted, `Your credit balance is $0.00: an ${what} needs a positive balance.`);
+    },
+    recordCall: async (accountId: string, usageOf: unknown, usage: unknown, what: string) => {
+      calls.push({ accountId, usageOf, usage, what });
+      state.balance -= costPerCall;
+      return state.balance;
+    },
+  } as unknown as CreditsService;
+  return { credits, calls, state };
+}
+
+function setup(responses: ScriptedResponse[], initial: Record<string, string> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits()) {
   const provider = new ScriptedProvider(responses);
   const agent = new AgentService(provider, { ...DEFAULT_AGENT_SETTINGS, maxRetries: 0, retryBaseDelayMs: 1 }, new PromptLibrary());
   const { projects, writes, files, failing, applied } = fakeProjects(initial);
-  const service = new AutoFixService(config, agent, projects);
+  const service = new AutoFixService(config, agent, projects, ledger.credits);
   const log: string[] = [];
   const input = (buildLog = TYPE_ERROR_LOG): FixAttemptInput => ({
     ownerId: 'owner-1',
+    buildId: 'build-1',
     projectId: PROJECT_ID,
     projectName: 'recipe-box',
     buildLog,
@@ -81,7 +100,7 @@ function setup(responses: ScriptedResponse[], initial: Record<string, string> = 
     log: (line) => log.push(line),
     signal: new AbortController().signal,
   });
-  return { service, provider, writes, files, failing, applied, log, input };
+  return { service, provider, writes, files, failing, applied, log, input, ledger };
 }
 
 const APP = [
@@ -252,6 +271,32 @@ describe('AutoFixService', () => {
     expect(writes).toEqual([]);
   });
 
+  it('records and charges each model call of the attempt on its build', async () => {
+    const cutResponse = { text: `<<<FILE src/App.tsx>>>\n${FIXED_APP.slice(0, 40)}`, stop: 'max_tokens' as const };
+    const { service, input, ledger } = setup([cutResponse, { text: `<<<FILE src/App.tsx>>>\n${FIXED_APP.slice(40)}<<<END FILE>>>\n` }]);
+    const result = await service.attempt(input());
+    expect(ledger.calls.map((call) => [call.accountId, call.usageOf, call.what])).toEqual([
+      ['owner-1', { buildId: 'build-1' }, 'Automatic fix of recipe-box (attempt 1)'],
+      ['owner-1', { buildId: 'build-1' }, 'Automatic fix of recipe-box (attempt 1)'],
+    ]);
+    expect(result.inputTokens).toBe(2400);
+  });
+
+  it('is refused with credits.exhausted when the balance is not positive, before asking the model', async () => {
+    const { service, provider, writes, input } = setup([{ text: fileBlock('src/App.tsx', FIXED_APP) }], PROJECT, CONFIG, fakeCredits(0n));
+    await expect(service.attempt(input())).rejects.toMatchObject({ code: ErrorCode.CreditsExhausted });
+    expect(provider.requests).toHaveLength(0);
+    expect(writes).toEqual([]);
+  });
+
+  it('makes no further call once a charge used the balance up, and changes nothing', async () => {
+    const cutResponse = { text: `<<<FILE src/App.tsx>>>\n${FIXED_APP.slice(0, 40)}`, stop: 'max_tokens' as const };
+    const { service, provider, writes, input } = setup([cutResponse, { text: fileBlock('src/App.tsx', FIXED_APP) }], PROJECT, CONFIG, fakeCredits(100n, 100n));
+    await expect(service.attempt(input())).rejects.toMatchObject({ code: ErrorCode.CreditsExhausted, message: expect.stringContaining('Your credits ran out during the automatic fix') });
+    expect(provider.requests).toHaveLength(1);
+    expect(writes).toEqual([]);
+  });
+
   it('names the files that do not fit in the request instead of showing them', async () => {
     const bigData = `export const recipes = [\n${"  { id: 1, title: 'Shakshuka', steps: 'Simmer the tomatoes, then add the eggs.' },\n".repeat(900)}];\n`;
     expect(bigData.length).toBeGreaterThan(MAX_CONTEXT_CHARS);
@@ -282,7 +327,7 @@ describe('AutoFixService', () => {
 
   it('tells the pipeline the offline starter agent cannot repair code', () => {
     const offline = new AgentService(new OfflineStarterAgent({ charsPerSecond: Infinity }), DEFAULT_AGENT_SETTINGS, new PromptLibrary());
-    const service = new AutoFixService(CONFIG, offline, fakeProjects(PROJECT).projects);
+    const service = new AutoFixService(CONFIG, offline, fakeProjects(PROJECT).projects, fakeCredits().credits);
     expect(service.availability()).toEqual({
       available: false,
       reason: 'Automatic fixes need a language model. Set ANTHROPIC_API_KEY (or OPENAI_BASE_URL with LLM_PROVIDER=openai) and build again.',

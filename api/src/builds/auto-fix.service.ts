@@ -6,6 +6,7 @@ import { stripAnsi } from '@forge/protocol/text';
 import { AgentService } from '../agent/agent.service.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { CreditsService } from '../credits/credits.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { type BuildError, extractBuildErrors, formatBuildError } from './build-errors.js';
 import { type CheckedAnswer, checkedAnswer } from '../edits/checked-answer.js';
@@ -13,6 +14,8 @@ import { wordDiffLines } from './word-diff.js';
 
 export interface FixAttemptInput {
   ownerId: string;
+  /** The build this attempt repairs: its model calls are recorded and charged on it. */
+  buildId: string;
   projectId: string;
   projectName: string;
   /** The failed build's whole output (install, build, start). */
@@ -35,6 +38,8 @@ export type FixAvailability = { available: true } | { available: false; reason: 
 
 export const OFFLINE_FIX_UNAVAILABLE =
   'Automatic fixes need a language model. Set ANTHROPIC_API_KEY (or OPENAI_BASE_URL with LLM_PROVIDER=openai) and build again.';
+
+export const FIX_CREDITS_RAN_OUT_MESSAGE = 'Your credits ran out during the automatic fix, so it changed nothing. Top up your credits and build again.';
 
 /** File content shown to the model in one request; the rest is named, not shown. */
 export const MAX_CONTEXT_CHARS = 60_000;
@@ -59,6 +64,7 @@ export class AutoFixService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly agent: AgentService,
     private readonly projects: ProjectsService,
+    private readonly credits: CreditsService,
   ) {}
 
   get maxAttempts(): number {
@@ -71,8 +77,10 @@ export class AutoFixService {
     return { available: true };
   }
 
+  /** Refused with 402 (credits.exhausted) when the account's balance is not positive. */
   async attempt(input: FixAttemptInput): Promise<FixAttemptResult> {
     const { log } = input;
+    await this.credits.assertCanSpend(input.ownerId, 'automatic fix');
     const errors = extractBuildErrors(input.buildLog);
     log(`🔧 Auto-fix attempt ${input.attempt}/${this.maxAttempts}: ${plural(errors.length, 'error')} to fix`);
     for (const error of errors) log(`   • ${shorten(formatBuildError(error), MAX_ERROR_LOG_CHARS)}`);
@@ -84,6 +92,7 @@ export class AutoFixService {
 
     const description = errors.length > 0 ? `Fix the build: ${formatBuildError(errors[0])}` : 'Fix the failed build';
     const usage = { inputTokens: 0, outputTokens: 0 };
+    let creditsOut = false;
     const current = (path: string) => (tree.includes(path) ? this.readFile(input, path) : Promise.resolve(null));
     let answer: CheckedAnswer;
     try {
@@ -94,13 +103,19 @@ export class AutoFixService {
         current,
         log,
         onContinued: (turn) => log(`⏳ The answer was cut off; the agent continues it (turn ${turn}/${maxTurns})`),
-        usage: (inputTokens, outputTokens) => {
-          usage.inputTokens = inputTokens;
-          usage.outputTokens = outputTokens;
+        usage: async (call) => {
+          usage.inputTokens += call.inputTokens;
+          usage.outputTokens += call.outputTokens;
+          const balance = await this.credits.recordCall(input.ownerId, { buildId: input.buildId }, call, `Automatic fix of ${input.projectName} (attempt ${input.attempt})`);
+          creditsOut ||= balance <= 0n;
+        },
+        // Fixes apply all at once: once the balance is gone, no further call is made and nothing changes.
+        beforeNextCall: () => {
+          if (creditsOut) throw new DomainError(ErrorCode.CreditsExhausted, FIX_CREDITS_RAN_OUT_MESSAGE);
         },
       });
     } catch (err) {
-      if (input.signal.aborted) throw err;
+      if (input.signal.aborted || err instanceof DomainError) throw err;
       const message = (err as Error).message || 'the model gave no reason';
       this.logger.warn(`Fix attempt ${input.attempt} of ${input.projectName} (${input.projectId}) failed: ${message}`);
       throw new DomainError(ErrorCode.Unavailable, `The automatic fix failed: ${message}`);

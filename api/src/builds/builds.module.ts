@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent/agent.module.js';
+import { CreditsModule } from '../credits/credits.module.js';
 import { DatabasesModule } from '../databases/databases.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
@@ -10,7 +11,7 @@ import { BuildsRepository } from './builds.repository.js';
 import { BuildsService } from './builds.service.js';
 
 @Module({
-  imports: [AgentModule, ProjectsModule, SandboxesModule, SecretsModule, DatabasesModule],
+  imports: [AgentModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule, DatabasesModule],
   controllers: [BuildsController],
   providers: [BuildsService, BuildsRepository, AutoFixService],
   exports: [BuildsService],

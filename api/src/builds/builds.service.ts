@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
 import type { SseSource } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { CreditsService } from '../credits/credits.service.js';
 import { DatabaseSetupService } from '../databases/database-setup.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
@@ -38,6 +39,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly repository: BuildsRepository,
     private readonly secrets: SecretsService,
     private readonly databases: DatabaseSetupService,
+    private readonly credits: CreditsService,
   ) {
     // A build holds a running sandbox: an account builds at most as many projects at once as it may have running.
     this.queue = new BuildQueue(config.builds.concurrency, config.limits.runningSandboxes);
@@ -138,6 +140,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         const outcome = await underWatchdog(watchdog, () => this.buildOnce(run));
         if (outcome.ok) {
           run.log(`🎉 Preview ready at ${outcome.previewUrl}`);
+          await this.logCost(run);
           run.result(true, outcome.previewUrl);
           await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines });
           return;
@@ -156,6 +159,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         }
         const fix = await this.autoFix.attempt({
           ownerId,
+          buildId: run.id,
           projectId: run.projectId,
           projectName,
           buildLog: outcome.log,
@@ -181,8 +185,14 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /** Every build's log says what its automatic fixes cost ($0.00 when none ran). */
+  private async logCost(run: BuildRun): Promise<void> {
+    run.log(await this.credits.costLine({ buildId: run.id }).catch(() => '💰 Cost: unknown (the ledger could not be read)'));
+  }
+
   private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }): Promise<void> {
     await this.sandboxes.markFailed(run.projectId).catch(() => undefined);
+    await this.logCost(run);
     run.result(false, null);
     run.error(event?.error ?? 'Build failed', event ? event.details : summary);
     await this.repository.finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines }).catch(() => undefined);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from './app-config.js';
 
+const TOP_UPS = { ETH_RPC_URL: 'https://eth.example', USDC_CONTRACT: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', USDC_DEPOSIT_ADDRESS: '0x787bc77f1700dce0f8c1581c18a12d3153d1b150' };
+
 describe('loadConfig', () => {
   it('defaults to port 3000, ./.data, the offline agent and preview.localhost', () => {
     const config = loadConfig({}, { cwd: '/srv/forge' });
@@ -18,6 +20,14 @@ describe('loadConfig', () => {
     expect(config.autoFix).toEqual({ maxAttempts: 5, maxTurns: 10, maxTokens: 16_000 });
     // Two platforms on one engine, or two data directories, never share containers.
     expect(loadConfig({ DATA_DIR: '/a' }).sandbox.instance).not.toBe(loadConfig({ DATA_DIR: '/b' }).sandbox.instance);
+  });
+
+  it('reads the welcome credit and token prices as exact micro-dollars, the spec\'s by default', () => {
+    expect(loadConfig({}).credits).toEqual({ welcomeMicroUsd: 10_000_000n, prices: { inputMicroUsdPerMTok: 3_000_000n, outputMicroUsdPerMTok: 15_000_000n } });
+    const custom = loadConfig({ WELCOME_CREDIT_USD: '0', PRICE_INPUT_PER_MTOK_USD: '0.80', PRICE_OUTPUT_PER_MTOK_USD: '4.000001' }).credits;
+    expect(custom).toEqual({ welcomeMicroUsd: 0n, prices: { inputMicroUsdPerMTok: 800_000n, outputMicroUsdPerMTok: 4_000_001n } });
+    expect(() => loadConfig({ PRICE_OUTPUT_PER_MTOK_USD: '-1' })).toThrow('Invalid setting PRICE_OUTPUT_PER_MTOK_USD');
+    expect(() => loadConfig({ WELCOME_CREDIT_USD: 'ten' })).toThrow(ConfigError);
   });
 
   it('tags the sandbox image with a hash of its recipe', () => {
@@ -53,6 +63,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toEqual(Buffer.alloc(32, 0xab));
     expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') }).secretsKey).toEqual(Buffer.alloc(32, 7));
     expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/^Invalid setting SECRETS_KEY/);
+  });
+
+  it('turns USDC top-ups on only with an RPC endpoint, the token and the deposit address, checksumming both', () => {
+    expect(loadConfig({}).topUps).toBeNull();
+    const topUps = loadConfig({ ...TOP_UPS, ETH_RPC_URL: 'https://eth.example/v2/key' }).topUps;
+    expect(topUps).toEqual({
+      rpcUrl: 'https://eth.example/v2/key',
+      usdcContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      depositAddress: '0x787bc77F1700DCE0f8c1581c18A12d3153D1B150',
+      confirmations: 12,
+    });
+  });
+
+  it.each([
+    [{ ETH_RPC_URL: 'https://eth.example' }, 'USDC_CONTRACT', /required with ETH_RPC_URL: USDC top-ups need all of ETH_RPC_URL, USDC_CONTRACT, USDC_DEPOSIT_ADDRESS/],
+    [{ USDC_CONTRACT: TOP_UPS.USDC_CONTRACT, USDC_DEPOSIT_ADDRESS: TOP_UPS.USDC_DEPOSIT_ADDRESS }, 'ETH_RPC_URL', /required with USDC_CONTRACT and USDC_DEPOSIT_ADDRESS/],
+    [{ ...TOP_UPS, ETH_RPC_URL: 'ws://eth.example' }, 'ETH_RPC_URL', /expected a http: or https: URL/],
+    [{ ...TOP_UPS, USDC_CONTRACT: '0x1234' }, 'USDC_CONTRACT', /"0x1234" is not an Ethereum address/],
+    // One character's case changed: the checksum catches it.
+    [{ ...TOP_UPS, USDC_CONTRACT: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eb48' }, 'USDC_CONTRACT', /is not an Ethereum address/],
+    [{ ...TOP_UPS, USDC_DEPOSIT_ADDRESS: '0x0000000000000000000000000000000000000000' }, 'USDC_DEPOSIT_ADDRESS', /zero address/],
+    [{ ...TOP_UPS, USDC_DEPOSIT_ADDRESS: TOP_UPS.USDC_CONTRACT }, 'USDC_DEPOSIT_ADDRESS', /is the token contract itself/],
+    [{ ...TOP_UPS, USDC_CONFIRMATIONS: '0' }, 'USDC_CONFIRMATIONS', /expected a number from 1 to 10000/],
+  ])('refuses top-up settings %j naming %s', (env, variable, problem) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid setting ${variable}: .*${problem.source}`));
   });
 
   it('picks Anthropic when a key is set', () => {

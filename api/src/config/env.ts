@@ -1,3 +1,4 @@
+import { parseUsdToMicro } from '@forge/protocol/credits';
 // Reading one environment variable each, with the problem named when its value is bad.
 
 export class ConfigError extends Error {
@@ -28,6 +29,14 @@ export function number(env: Env, name: string, fallback: number, min: number, ma
   if (raw === null) return fallback;
   const value = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+/** Dollars with up to six decimals (`"10"`, `"0.80"`), as exact micro-dollars. */
+export function usd(env: Env, name: string, fallback: string): bigint {
+  const raw = text(env, name) ?? fallback;
+  const value = parseUsdToMicro(raw);
+  if (value === null) throw new ConfigError(name, `expected an amount in dollars such as 10 or 0.80 (up to 6 decimals), got "${raw}"`);
   return value;
 }
 

@@ -22,7 +22,7 @@ function model(scripts: Array<string[] | Error>) {
         if (i > 0) yield { type: 'response_start', continuation: true, reason: 'max_tokens' };
         for (let at = 0; at < response.length; at += 5) yield { type: 'text', text: response.slice(at, at + 5) };
       }
-      yield { type: 'usage', inputTokens: 10, outputTokens: 20 };
+      yield { type: 'usage', inputTokens: 10, outputTokens: 20, call: { inputTokens: 10, outputTokens: 20 } };
     })();
   };
   return { ask, retries };

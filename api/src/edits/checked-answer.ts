@@ -16,8 +16,10 @@ export interface AnswerSource {
   onBlock?(event: Extract<FileStreamEvent, { type: 'file_start' | 'edit_start' | 'file_delete' }>): void;
   /** The answer was cut at the output limit and the model continues it; `turn` counts responses. */
   onContinued?(turn: number): void;
-  /** Token totals of the answer so far. */
-  usage?(inputTokens: number, outputTokens: number): Promise<void> | void;
+  /** What one model call of the answer used, after it: where it is recorded and charged. */
+  usage?(call: { inputTokens: number; outputTokens: number }): Promise<void> | void;
+  /** Before another model call (a continuation or the second answer); throwing stops the answer there. */
+  beforeNextCall?(): void;
 }
 
 export type CheckedAnswer =
@@ -39,6 +41,7 @@ export async function checkedAnswer(source: AnswerSource): Promise<CheckedAnswer
       for (const problem of result.problems) source.log(`❌ ${problem.block}: ${problem.reason}`);
       return { ok: false, problems: result.problems, answers };
     }
+    source.beforeNextCall?.();
     source.log('⚠️ The answer could not be applied as written, so nothing was written. Asking the agent once more:');
     for (const problem of result.problems) source.log(`   • ${problem.block}: ${problem.reason}`);
     retry = { answer: text, feedback: retryFeedback(result.problems) };
@@ -76,12 +79,13 @@ async function readAnswer(source: AnswerSource, retry: AnswerRetry | undefined):
       text += event.text;
       handle(parser.push(event.text));
     } else if (event.type === 'response_start') {
+      source.beforeNextCall?.();
       handle(parser.startResponse());
       source.onContinued?.(++turn);
     } else if (event.type === 'retry') {
       source.log(modelBusyMessage(event));
     } else if (event.type === 'usage') {
-      await source.usage?.(event.inputTokens, event.outputTokens);
+      await source.usage?.(event.call);
     }
   }
   handle(parser.end());

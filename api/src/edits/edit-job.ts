@@ -24,6 +24,7 @@ export interface EditJobInput {
 }
 
 const MAX_LOGGED_REQUEST_CHARS = 160;
+export const EDIT_CREDITS_RAN_OUT_MESSAGE = 'Your credits ran out while the agent was answering, so nothing was changed. Top up your credits and try again.';
 const MAX_LISTED_FILES = 12;
 
 /**
@@ -44,7 +45,7 @@ export class EditJob {
   ) {}
 
   work(input: EditJobInput): JobWork {
-    return { run: (context) => this.run(context, input) };
+    return { kind: 'edit', run: (context) => this.run(context, input) };
   }
 
   private async run(job: JobContext, input: EditJobInput): Promise<JobEnd> {
@@ -59,6 +60,8 @@ export class EditJob {
       const shown = Object.keys(context.shown);
       log(context.whole ? `🔎 The agent sees all ${plural(shown.length, 'file')} of the project` : `🔎 The agent sees ${shown.length} of ${plural(tree.length, 'file')}: ${list(shown)}`);
 
+      // An edit applies all at once: once the balance is gone, no further model call is made and nothing changes.
+      let creditsOut = false;
       const answer = await checkedAnswer({
         ask: (retry) =>
           this.agent.edit(
@@ -69,7 +72,12 @@ export class EditJob {
         log,
         onBlock: (event) => log(event.type === 'file_start' ? `📝 Writing ${event.path}` : event.type === 'edit_start' ? `✏️ Editing ${event.path}` : `🗑️ Deleting ${event.path}`),
         onContinued: (turn) => log(`⏳ The answer was cut off at the output limit; the agent continues it (response ${turn})`),
-        usage: (inputTokens, outputTokens) => job.recordUsage(inputTokens, outputTokens),
+        usage: async (call) => {
+          creditsOut ||= (await job.recordCall(call, `Edit of ${input.projectName}`)) <= 0n;
+        },
+        beforeNextCall: () => {
+          if (creditsOut) throw new Error(EDIT_CREDITS_RAN_OUT_MESSAGE);
+        },
       });
       if (!answer.ok) {
         const reasons = answer.problems.map((problem) => `${problem.block}: ${problem.reason}`).join('; ');

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type FileStreamEvent, FileStreamParser, type ParsedFile, applyFileStreamEvents } from '@forge/protocol/file-stream';
 import { AgentService, type GenerateInput, modelBusyMessage } from '../agent/agent.service.js';
+import { CREDITS_RAN_OUT_MESSAGE } from '@forge/protocol/credits';
+import type { ProjectSaveQueue } from '../projects/project-save-queue.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { INTERRUPTED_MESSAGE } from './job-messages.js';
@@ -18,7 +20,7 @@ export class GenerationJob {
   ) {}
 
   work(input: GenerateInput, ownerId: string): JobWork {
-    return { run: (context) => this.run(context, input, ownerId) };
+    return { kind: 'generate', run: (context) => this.run(context, input, ownerId) };
   }
 
   private async run(job: JobContext, input: GenerateInput, ownerId: string): Promise<JobEnd> {
@@ -28,13 +30,25 @@ export class GenerationJob {
       onSaved: (path) => job.append({ type: 'file_saved', path }),
     });
 
+    /**
+     * Once a charge took the balance to zero or below, the job writes no further file: the file the
+     * model was writing when its answer was cut is finished (`finishing`), then the job stops.
+     */
+    const credits = { out: false, finishing: null as string | null, stopped: false };
     const handle = (parsed: FileStreamEvent[]) => {
       for (const event of parsed) {
+        if (credits.stopped) return;
+        if (credits.finishing !== null && event.type === 'file_start' && event.path !== credits.finishing) {
+          // The model moved on without finishing the open file: that one stays unsaved, nothing more is written.
+          credits.stopped = true;
+          return;
+        }
         applyFileStreamEvents(files, [event]);
         if (event.type === 'file_end') {
           saves.enqueue(event.path, files.get(event.path)?.content ?? '');
           // A saved file's text is no longer needed; a later start marker begins it anew.
           files.delete(event.path);
+          if (credits.finishing === event.path) credits.stopped = true;
         } else if (event.type === 'file_refused') {
           const message = `Refused file "${event.path}": ${event.reason}`;
           this.logger.warn(`Job ${job.jobId}: ${message}`);
@@ -51,6 +65,10 @@ export class GenerationJob {
     const flushText = () => {
       flushScheduled = false;
       if (!pendingText) return;
+      if (credits.stopped) {
+        pendingText = '';
+        return;
+      }
       const text = pendingText;
       pendingText = '';
       job.append({ type: 'content_block_delta', delta: { type: 'text_delta', text } });
@@ -60,6 +78,8 @@ export class GenerationJob {
     try {
       job.append({ type: 'status', status: 'running', provider: this.agent.provider.name });
       for await (const event of this.agent.generate(input, job.signal)) {
+        // Leaving the loop ends the model's stream (the SDK aborts its request).
+        if (credits.stopped) break;
         if (event.type === 'text') {
           pendingText += event.text;
           if (!flushScheduled) {
@@ -69,17 +89,31 @@ export class GenerationJob {
           continue;
         }
         flushText();
+        if (credits.stopped) break;
         if (event.type === 'response_start') {
+          if (credits.out) {
+            // Another model call would follow; only the file the cut answer left open is worth paying for.
+            const open = parser.openBlock;
+            if (!open) {
+              credits.stopped = true;
+              break;
+            }
+            credits.finishing = open.path;
+            job.append({ type: 'log', level: 'warning', message: `⚠️ Your credits ran out: finishing ${open.path}, then stopping.` });
+          }
           handle(parser.startResponse());
           job.append({ type: 'response_start', continuation: true, reason: event.reason });
         } else if (event.type === 'retry') {
           job.append({ type: 'log', level: 'warning', message: modelBusyMessage(event) });
         } else if (event.type === 'usage') {
           job.append({ type: 'usage', inputTokens: event.inputTokens, outputTokens: event.outputTokens });
-          await job.recordUsage(event.inputTokens, event.outputTokens);
+          const balance = await job.recordCall(event.call, `Generation of ${input.projectName}`);
+          credits.out ||= balance <= 0n;
         }
       }
       flushText();
+      if (credits.stopped) return await this.stoppedForCredits(job, input, saves);
+      if (credits.out) job.append({ type: 'log', level: 'warning', message: '⚠️ Your credits ran out with this generation: top up before the next one.' });
       handle(parser.end());
       const saved = await saves.finish();
       if (saved.length === 0) throw new Error('The agent finished without writing any file.');
@@ -96,6 +130,14 @@ export class GenerationJob {
       if (saved.length > 0) await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: `${input.prompt} (stopped: ${message})` });
       return { status: 'failed', error: message, events: [{ type: 'error', message }, { type: 'status', status: 'failed', filesSaved: saved.length }] };
     }
+  }
+
+  /** The end of a generation whose credits ran out: the files finished so far stay, as a version. */
+  private async stoppedForCredits(job: JobContext, input: GenerateInput, saves: ProjectSaveQueue): Promise<JobEnd> {
+    const saved = await saves.finish();
+    if (saved.length > 0) await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: `${input.prompt} (stopped: credits ran out)` });
+    this.logger.warn(`Job ${job.jobId} stopped: credits ran out after ${saved.length} files`);
+    return { status: 'failed', error: CREDITS_RAN_OUT_MESSAGE, events: [{ type: 'error', message: CREDITS_RAN_OUT_MESSAGE }, { type: 'status', status: 'failed', filesSaved: saved.length }] };
   }
 
   /** The project a job writes into, made when its first file is saved. */

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { AnyJobEvent } from '@forge/protocol/streams';
+import { type CallUsage, CreditsService } from '../credits/credits.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
 import { JobEventLog } from './job-events.js';
 import { JobsRepository } from './jobs.repository.js';
@@ -13,8 +14,11 @@ export interface JobContext {
   append(event: AnyJobEvent): void;
   /** Links the job to the project it writes into. */
   setProject(projectId: string): Promise<void>;
-  /** The run's token totals so far. */
-  recordUsage(inputTokens: number, outputTokens: number): Promise<void>;
+  /**
+   * Records one model call: its tokens on the job and its charge, in one transaction (`what` names
+   * the work in the ledger). Answers the account's balance after it.
+   */
+  recordCall(call: CallUsage, what: string): Promise<bigint>;
 }
 
 /** How a job's work ended, and the events that say so, sent once the job's status is recorded. */
@@ -26,6 +30,8 @@ export interface JobEnd {
 
 /** One kind of job's work: a generation, an edit. */
 export interface JobWork {
+  /** Which stream the job's events belong to. */
+  kind: 'generate' | 'edit';
   run(context: JobContext): Promise<JobEnd>;
 }
 
@@ -48,6 +54,7 @@ export class JobRunner implements OnModuleDestroy {
   constructor(
     private readonly events: JobEventLog,
     private readonly repository: JobsRepository,
+    private readonly credits: CreditsService,
   ) {}
 
   run(job: RunningJob, work: JobWork): Promise<void> {
@@ -71,7 +78,7 @@ export class JobRunner implements OnModuleDestroy {
       signal: controller.signal,
       append: (event) => this.events.append(job.id, event),
       setProject: (projectId) => this.repository.setProject(job.id, projectId),
-      recordUsage: (inputTokens, outputTokens) => this.repository.recordUsage(job.id, inputTokens, outputTokens),
+      recordCall: (call, what) => this.credits.recordCall(job.ownerId, { jobId: job.id }, call, what),
     };
     let end: JobEnd;
     try {
@@ -85,6 +92,9 @@ export class JobRunner implements OnModuleDestroy {
     workMetrics.jobFinished(end.status);
     try {
       await this.repository.finish(job.id, end.status, end.error).catch((e: Error) => this.logger.error(e.message));
+      // Every job's log says what it cost, just before how it ended.
+      const cost = await this.credits.costLine({ jobId: job.id }).catch((e: Error) => this.logger.error(e.message));
+      if (cost) this.events.append(job.id, work.kind === 'edit' ? { type: 'log', message: cost } : { type: 'log', level: 'info', message: cost });
       for (const event of end.events) this.events.append(job.id, event);
     } finally {
       await this.events.close(job.id);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent/agent.module.js';
+import { CreditsModule } from '../credits/credits.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { GenerationJob } from './generation-job.js';
@@ -11,7 +12,7 @@ import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
 
 @Module({
-  imports: [AgentModule, ProjectsModule, SandboxesModule, SecretsModule],
+  imports: [AgentModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule],
   controllers: [JobsController],
   providers: [JobsRepository, JobEventLog, JobRunner, GenerationJob, JobsService],
   exports: [JobsService],

@@ -61,10 +61,6 @@ export class JobsRepository {
     await this.prisma.job.update({ where: { id }, data: { projectId } });
   }
 
-  async recordUsage(id: string, inputTokens: number, outputTokens: number): Promise<void> {
-    await this.prisma.job.update({ where: { id }, data: { inputTokens, outputTokens } });
-  }
-
   async finish(id: string, status: 'completed' | 'failed', error: string | null): Promise<void> {
     await this.prisma.job.update({ where: { id }, data: { status, error, finishedAt: new Date() } });
   }

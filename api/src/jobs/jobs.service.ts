@@ -8,6 +8,7 @@ import { DomainError, notFound } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { SseSource } from '../common/http/sse.js';
 import { AgentService } from '../agent/agent.service.js';
+import { CreditsService } from '../credits/credits.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
@@ -44,6 +45,7 @@ export class JobsService implements OnApplicationBootstrap {
     private readonly agent: AgentService,
     private readonly projects: ProjectsService,
     private readonly secrets: SecretsService,
+    private readonly credits: CreditsService,
   ) {}
 
   async start(ownerId: string, dto: StartJobDto): Promise<StartJobResponse> {
@@ -55,10 +57,13 @@ export class JobsService implements OnApplicationBootstrap {
 
   /**
    * Starts a job of any kind on the server and answers its id: the project is claimed for it (a
-   * second generation or edit of the project is refused with 409 naming this job), the account's
+   * second generation or edit of the project is refused with 409 naming this job; an account without
+   * credit with 402), the account's
    * running jobs are counted, and the work runs whether or not anyone watches.
    */
   async launch(ownerId: string, spec: JobSpec, work: JobWork): Promise<string> {
+    // A balance of zero or less is refused with 402 before anything is claimed or asked of the model.
+    await this.credits.assertCanSpend(ownerId, spec.kind === 'generate' ? 'generation' : 'edit');
     const id = randomUUID();
     const release = this.projects.claim(ownerId, spec.projectName, { kind: spec.kind === 'generate' ? 'generation' : 'edit', jobId: id });
     try {

@@ -13,6 +13,7 @@ import { RefreshButton } from '@/components/workspace/refresh-button';
 import { useIsMobile } from '@/components/workspace/use-is-mobile';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
+import { GrantCreditsForm } from './grant-credits-form';
 import { RemoveSandboxDialog } from './remove-sandbox-dialog';
 import { SandboxCards, SandboxTable } from './sandbox-list';
 import { SandboxLogsDialog } from './sandbox-logs-dialog';
@@ -69,6 +70,8 @@ export function AdminPage() {
             </div>
           )}
         </div>
+
+        <GrantCreditsForm />
 
         {sandboxes.isError && sandboxes.data && (
           <div

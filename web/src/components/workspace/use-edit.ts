@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { EditProjectRequest } from '@forge/protocol/versions';
 import { getErrorMessage } from '@/api/errors';
+import { creditKeys } from '@/api/queries/credits';
 import { projectKeys } from '@/api/queries/projects';
 import { versionKeys } from '@/api/queries/versions';
 import { type EditOutcome, type EditStreamHandlers, followEdit, streamEdit } from '@/api/streams/edit-stream';
@@ -42,6 +43,8 @@ export async function showEdit(
     });
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });
     void queryClient.invalidateQueries({ queryKey: versionKeys.all(project) });
+    // The edit's model calls were charged.
+    void queryClient.invalidateQueries({ queryKey: creditKeys.all });
     if (outcome.status === 'completed') {
       actions.addLog(outcome.message ?? '✅ Changes applied', 'success');
       actions.setStatus(previewed ? 'Complete' : 'Error');

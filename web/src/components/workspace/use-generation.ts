@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { StartJobRequest } from '@forge/protocol/api';
 import { AUTO_RECONNECT_DELAY_MS } from '@/lib/ui-timing';
 import { getErrorMessage } from '@/api/errors';
+import { creditKeys } from '@/api/queries/credits';
 import { activeJobsQueryOptions, startJob } from '@/api/queries/jobs';
 import { projectKeys, projectTreeQueryOptions } from '@/api/queries/projects';
 import { useWorkspaceStore, type WorkspaceActions } from '@/store/workspace';
@@ -32,6 +33,12 @@ async function followAndBuild(jobId: string, projectName: string, actions: Works
   await runBuild(projectName, actions);
 }
 
+/** After a generation: its project changed and its model calls were charged. */
+function refreshAfterJob(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+}
+
 /** A job request as the generate form makes it: the name is already normalised, images may be none. */
 export type GenerationRequest = Required<StartJobRequest>;
 
@@ -50,7 +57,7 @@ export function useGeneration() {
         // Images are sent only when there are some.
         const { jobId } = await startJob({ prompt, projectName, ...(images.length > 0 ? { images } : {}) });
         actions.addLog(`Job ${jobId} started. Waiting for the agent...`, 'info');
-        void followAndBuild(jobId, projectName, actions, () => void queryClient.invalidateQueries({ queryKey: projectKeys.all }));
+        void followAndBuild(jobId, projectName, actions, () => refreshAfterJob(queryClient));
         return true;
       } catch (err) {
         actions.addLog(`❌ Generation failed: ${getErrorMessage(err, 'Could not start the job')}`, 'error');
@@ -91,7 +98,7 @@ export function useAutoReconnect(enabled: boolean): void {
         actions.startGeneration(job.projectName);
         actions.setView('terminal');
         actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');
-        void followAndBuild(job.id, job.projectName, actions, () => void queryClient.invalidateQueries({ queryKey: projectKeys.all }));
+        void followAndBuild(job.id, job.projectName, actions, () => refreshAfterJob(queryClient));
       } catch (err) {
         console.warn('Could not check for active generation jobs', err);
       }

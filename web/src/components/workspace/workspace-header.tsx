@@ -3,6 +3,7 @@ import { BookOpen, Download, FolderOpen, History, Menu, Plus, X } from 'lucide-r
 import { useState } from 'react';
 import type { PublicUser } from '@forge/protocol/api';
 import { projectDownloadUrl } from '@/api/queries/projects';
+import { CreditBalance } from '@/components/account/credit-balance';
 import { CodeThemeSelect } from '@/components/code/code-theme-select';
 import { buttonClasses } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -108,6 +109,8 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
             <span className="hidden lg:inline">My Projects</span>
           </Link>
         </Tooltip>
+
+        <CreditBalance />
 
         <span className="mx-1 hidden h-5 w-px bg-border sm:block" aria-hidden />
 

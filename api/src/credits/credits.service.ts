@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  CREDITS_PAGE_SIZE,
+  type CreditEntry,
+  type CreditUsageResponse,
+  type CreditsResponse,
+  type GrantCreditsResponse,
+  callCostMicroUsd,
+  creditsExhaustedMessage,
+  formatMicroUsd,
+  parseUsdToMicro,
+} from '@forge/protocol/credits';
+import { ErrorCode } from '@forge/protocol/errors';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
+import { DomainError, badRequest, notFound } from '../common/errors/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { type CreditEntryRecord, CreditsRepository } from './credits.repository.js';
+import type { CreditsPageQuery } from './dto/credits-page.query.js';
+import type { GrantCreditsDto } from './dto/grant-credits.dto.js';
+
+/** Tokens of one model call, as the provider reported them. */
+export interface CallUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type SpendingKind = 'generation' | 'edit' | 'automatic fix';
+
+/** The largest single grant: a typo of a few zeros should not mint a fortune. */
+const MAX_GRANT_MICRO_USD = 1_000_000n * 1_000_000n;
+
+/**
+ * Credits: the account's ledger, what model calls cost, and who may still spend. The welcome credit
+ * is written with the account (auth asks `welcomeCredit` for it), charges with the usage they price.
+ */
+@Injectable()
+export class CreditsService {
+  private readonly logger = new Logger('Credits');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly repository: CreditsRepository,
+  ) {}
+
+  /** The entry a new account starts with; null when the operator set the welcome credit to 0. */
+  welcomeCredit(): { kind: 'welcome'; amountMicroUsd: bigint; description: string } | null {
+    const amount = this.config.credits.welcomeMicroUsd;
+    return amount > 0n ? { kind: 'welcome', amountMicroUsd: amount, description: 'Welcome credit' } : null;
+  }
+
+  /** The offline starter agent costs nothing: its calls write no charge. */
+  get free(): boolean {
+    return this.config.llm.provider === 'offline';
+  }
+
+  /** What one model call costs, exactly: tokens × the configured prices per million tokens. */
+  priceOf(usage: CallUsage): bigint {
+    return this.free ? 0n : callCostMicroUsd(usage.inputTokens, usage.outputTokens, this.config.credits.prices);
+  }
+
+  /**
+   * Refuses work that would call a priced model while the balance is not positive (402). The free
+   * offline agent is never refused.
+   */
+  async assertCanSpend(accountId: string, what: SpendingKind): Promise<void> {
+    if (this.free) return;
+    const balance = await this.repository.balance(accountId);
+    if (balance <= 0n) throw new DomainError(ErrorCode.CreditsExhausted, creditsExhaustedMessage(balance, what));
+  }
+
+  /**
+   * Records one model call of a job (generation, edit) or of a build's auto-fix: its tokens on the
+   * job or build and its charge, in one transaction. Answers the balance after it.
+   */
+  recordCall(accountId: string, usageOf: { jobId: string } | { buildId: string }, usage: CallUsage, what: string): Promise<bigint> {
+    const cost = this.priceOf(usage);
+    const description = `${what}: ${usage.inputTokens.toLocaleString('en-US')} input + ${usage.outputTokens.toLocaleString('en-US')} output tokens`;
+    return this.repository.recordCall({ accountId, usageOf, ...usage, costMicroUsd: cost, description });
+  }
+
+  /** The line a job's or build's log ends with: what its model calls cost. */
+  async costLine(of: { jobId: string } | { buildId: string }): Promise<string> {
+    const { costMicroUsd, inputTokens, outputTokens } = await this.repository.costOf(of);
+    const tokens = inputTokens + outputTokens > 0 ? ` (${inputTokens.toLocaleString('en-US')} input + ${outputTokens.toLocaleString('en-US')} output tokens)` : '';
+    return `💰 Cost: ${formatMicroUsd(costMicroUsd, { precise: true })}${tokens}${this.free ? ', the offline agent is free' : ''}`;
+  }
+
+  async balance(accountId: string): Promise<bigint> {
+    return this.repository.balance(accountId);
+  }
+
+  async list(accountId: string, query: CreditsPageQuery): Promise<CreditsResponse> {
+    const [balance, page] = await Promise.all([this.repository.balance(accountId), this.repository.page(accountId, query.before ?? null, query.limit ?? CREDITS_PAGE_SIZE)]);
+    return {
+      balanceMicroUsd: Number(balance),
+      entries: page.entries.map(toWire),
+      nextCursor: page.more ? page.entries.at(-1)!.id : null,
+    };
+  }
+
+  async usage(accountId: string): Promise<CreditUsageResponse> {
+    const rows = await this.repository.usageByProject(accountId);
+    return {
+      projects: rows.map((row) => ({
+        projectName: row.projectName,
+        exists: row.exists,
+        inputTokens: Number(row.inputTokens),
+        outputTokens: Number(row.outputTokens),
+        costMicroUsd: Number(row.costMicroUsd),
+        calls: Number(row.calls),
+      })),
+    };
+  }
+
+  /**
+   * A top-up, credited at most once per `externalRef` (the database refuses a second entry with it,
+   * whoever submits and however often): true when this call credited it.
+   */
+  async creditTopUp(accountId: string, amountMicroUsd: bigint, description: string, externalRef: string): Promise<boolean> {
+    const entry = await this.repository.credit({ accountId, kind: 'topup', amountMicroUsd, description, externalRef });
+    if (entry) this.logger.log(`Top-up ${externalRef}: ${formatMicroUsd(amountMicroUsd, { precise: true })} to account ${accountId}`);
+    return entry !== null;
+  }
+
+  /** An operator's grant: a ledger entry that records who granted it and why. */
+  async grant(operator: AuthUser, dto: GrantCreditsDto): Promise<GrantCreditsResponse> {
+    const amount = parseUsdToMicro(dto.amountUsd);
+    if (amount === null || amount <= 0n) throw badRequest('Enter an amount in dollars greater than zero, such as 25 or 0.50 (up to 6 decimals).');
+    if (amount > MAX_GRANT_MICRO_USD) throw badRequest(`A single grant is at most ${formatMicroUsd(MAX_GRANT_MICRO_USD)}.`);
+    if (!(await this.repository.accountExists(dto.accountId))) throw notFound('No account has this id.');
+    const entry = await this.repository.credit({ accountId: dto.accountId, kind: 'grant', amountMicroUsd: amount, description: `Granted by an operator: ${dto.reason}`, grantedBy: operator.id });
+    this.logger.log(`Operator ${operator.id} granted ${formatMicroUsd(amount, { precise: true })} to account ${dto.accountId}: ${dto.reason}`);
+    return { entry: toWire(entry!), balanceMicroUsd: Number(await this.repository.balance(dto.accountId)) };
+  }
+}
+
+function toWire(entry: CreditEntryRecord): CreditEntry {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    amountMicroUsd: Number(entry.amountMicroUsd),
+    description: entry.description,
+    createdAt: entry.createdAt.toISOString(),
+    jobId: entry.jobId,
+  };
+}
