@@ -39,7 +39,7 @@ function newSharesService() {
   };
   const sandboxes = { find: jest.fn(async () => ({ builtAt: new Date() })), previewUrl: (label: string) => `http://${label}.preview.localhost:3000/` };
   const secrets = { masker: jest.fn(async () => (text: string) => text.replaceAll('sk-live-123456', '••••••••')) };
-  const events = { emitAsync: jest.fn(async () => []) };
+  const events = { emitAsync: jest.fn(async (_event: string, _payload: unknown) => []) };
   const sut = new SharesService(
     repository as unknown as SharesRepository,
     projects as unknown as ProjectsService,
