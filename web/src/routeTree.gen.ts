@@ -15,7 +15,9 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as InfoRouteImport } from './routes/info'
 import { Route as ProjectsRouteImport } from './routes/projects'
+import { Route as WallRouteImport } from './routes/wall'
 import { Route as ProjectProjectNameRouteImport } from './routes/project.$projectName'
+import { Route as SShareIdRouteImport } from './routes/s.$shareId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -47,9 +49,19 @@ const ProjectsRoute = ProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WallRoute = WallRouteImport.update({
+  id: '/wall',
+  path: '/wall',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProjectProjectNameRoute = ProjectProjectNameRouteImport.update({
   id: '/project/$projectName',
   path: '/project/$projectName',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SShareIdRoute = SShareIdRouteImport.update({
+  id: '/s/$shareId',
+  path: '/s/$shareId',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -60,7 +72,9 @@ export interface FileRoutesByFullPath {
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/wall': typeof WallRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
+  '/s/$shareId': typeof SShareIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -69,7 +83,9 @@ export interface FileRoutesByTo {
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/wall': typeof WallRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
+  '/s/$shareId': typeof SShareIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -79,7 +95,9 @@ export interface FileRoutesById {
   '/docs': typeof DocsRoute
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
+  '/wall': typeof WallRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
+  '/s/$shareId': typeof SShareIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -90,7 +108,9 @@ export interface FileRouteTypes {
     | '/docs'
     | '/info'
     | '/projects'
+    | '/wall'
     | '/project/$projectName'
+    | '/s/$shareId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -99,7 +119,9 @@ export interface FileRouteTypes {
     | '/docs'
     | '/info'
     | '/projects'
+    | '/wall'
     | '/project/$projectName'
+    | '/s/$shareId'
   id:
     | '__root__'
     | '/'
@@ -108,7 +130,9 @@ export interface FileRouteTypes {
     | '/docs'
     | '/info'
     | '/projects'
+    | '/wall'
     | '/project/$projectName'
+    | '/s/$shareId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -118,7 +142,9 @@ export interface RootRouteChildren {
   DocsRoute: typeof DocsRoute
   InfoRoute: typeof InfoRoute
   ProjectsRoute: typeof ProjectsRoute
+  WallRoute: typeof WallRoute
   ProjectProjectNameRoute: typeof ProjectProjectNameRoute
+  SShareIdRoute: typeof SShareIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -165,11 +191,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProjectsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/wall': {
+      id: '/wall'
+      path: '/wall'
+      fullPath: '/wall'
+      preLoaderRoute: typeof WallRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/project/$projectName': {
       id: '/project/$projectName'
       path: '/project/$projectName'
       fullPath: '/project/$projectName'
       preLoaderRoute: typeof ProjectProjectNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$shareId': {
+      id: '/s/$shareId'
+      path: '/s/$shareId'
+      fullPath: '/s/$shareId'
+      preLoaderRoute: typeof SShareIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -182,7 +222,9 @@ const rootRouteChildren: RootRouteChildren = {
   DocsRoute: DocsRoute,
   InfoRoute: InfoRoute,
   ProjectsRoute: ProjectsRoute,
+  WallRoute: WallRoute,
   ProjectProjectNameRoute: ProjectProjectNameRoute,
+  SShareIdRoute: SShareIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

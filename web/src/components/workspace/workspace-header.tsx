@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { PublicUser } from '@forge/protocol/api';
 import { projectDownloadUrl } from '@/api/queries/projects';
 import { CodeThemeSelect } from '@/components/code/code-theme-select';
+import { ShareButton } from '@/components/shares/share-button';
 import { buttonClasses } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
@@ -87,6 +88,17 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
               <span className="hidden lg:inline">History</span>
             </button>
           </Tooltip>
+        )}
+
+        {currentProject && (
+          <ShareButton
+            project={currentProject}
+            variant="ghost"
+            size="sm"
+            compact
+            className="h-8 px-2 sm:px-3"
+            disabled={isGenerating}
+          />
         )}
 
         {currentProject && (
