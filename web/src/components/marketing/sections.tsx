@@ -244,8 +244,8 @@ export function PricingSection() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 border-t border-border px-4 py-20 sm:px-6 sm:py-28">
       <SectionHeading id="pricing-title" eyebrow="Pricing" title="Pay only for what the agent uses">
-        Start with $10 in free credits. After that, you pay for the tokens the agent reads and writes, at cost per million, and
-        see what each project cost you. No subscription.
+        Start with $10 in free credits. After that, you pay per million tokens the agent reads and writes, and see what each
+        project cost you. No subscription.
       </SectionHeading>
       <div className="mx-auto mt-14 grid max-w-6xl grid-cols-1 gap-4 md:grid-cols-3">
         {pricingPlans.map(({ icon: Icon, name, price, unit, items, featured }) => (

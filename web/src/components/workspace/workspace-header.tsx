@@ -96,7 +96,8 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
             variant="ghost"
             size="sm"
             compact
-            className="h-8 px-2 sm:px-3"
+            // Phones have no room for it beside the spec's buttons: they share from My Projects.
+            className="h-8 px-2 max-sm:hidden sm:px-3"
             disabled={isGenerating}
           />
         )}
