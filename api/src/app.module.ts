@@ -19,6 +19,7 @@ import { OperationsModule } from './operations/operations.module.js';
 import { PreviewsModule } from './previews/previews.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SecretsModule } from './secrets/secrets.module.js';
+import { SharesModule } from './shares/shares.module.js';
 import { SystemModule } from './system/system.module.js';
 import { TopUpsModule } from './topups/topups.module.js';
 import { VersionsModule } from './versions/versions.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         AdminModule,
         DatabasesModule,
         SecretsModule,
+        SharesModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

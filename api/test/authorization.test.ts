@@ -22,6 +22,10 @@ const PUBLIC_ROUTES = [
   'GET /api/ready',
   // Prometheus: no session, but METRICS_TOKEN or a caller on this machine (api/test/operations.test.ts).
   'GET /metrics',
+  // Published projects and the wall (api/test/shares.test.ts), rate-limited per address.
+  'GET /api/wall',
+  'GET /api/shares/:shareId',
+  'GET /api/shares/:shareId/file/*path',
 ];
 
 const OWNER_ID = randomUUID();

@@ -31,6 +31,16 @@ export const WEB_ENDPOINTS = {
   projectVersionDiff: { method: 'GET', path: '/api/projects/:project/versions/:id/diff' },
   projectVersionRestore: { method: 'POST', path: '/api/projects/:project/versions/:id/restore' },
 
+  shareStatus: { method: 'GET', path: '/api/projects/:project/share' },
+  sharePublish: { method: 'POST', path: '/api/projects/:project/share' },
+  shareUnpublish: { method: 'DELETE', path: '/api/projects/:project/share' },
+  sharesMine: { method: 'GET', path: '/api/shares/mine' },
+  /** Public: a published project's page, its files and the wall answer visitors without an account. */
+  sharePublic: { method: 'GET', path: '/api/shares/:shareId' },
+  shareFile: { method: 'GET', path: '/api/shares/:shareId/file/*path' },
+  /** Followed by `?cursor=&limit=`. */
+  wall: { method: 'GET', path: '/api/wall' },
+
   secrets: { method: 'GET', path: '/api/projects/:project/secrets' },
   secretsSave: { method: 'POST', path: '/api/projects/:project/secrets' },
 

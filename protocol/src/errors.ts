@@ -18,6 +18,8 @@ export const ErrorCode = {
   NotFound: 'not_found',
   ProjectNotFound: 'project.not_found',
   FileNotFound: 'project.file_not_found',
+  /** A share address that is not (or no longer) published. */
+  ShareNotFound: 'share.not_found',
   InvalidProjectName: 'project.invalid_name',
   InvalidPath: 'project.invalid_path',
   PayloadTooLarge: 'payload_too_large',

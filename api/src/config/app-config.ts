@@ -87,6 +87,8 @@ export interface AppConfig {
   limits: {
     signupsPerHour: number;
     signinsPerMinute: number;
+    /** Requests to shared projects' pages and files and to the wall, per address. */
+    shareViewsPerMinute: number;
     jobStartsPerHour: number;
     concurrentJobs: number;
     projects: number;
@@ -250,6 +252,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     limits: {
       signupsPerHour: integer(env, 'LIMIT_SIGNUPS_PER_HOUR', 20, 1, 1_000_000),
       signinsPerMinute: integer(env, 'LIMIT_SIGNINS_PER_MINUTE', 10, 1, 1_000_000),
+      shareViewsPerMinute: integer(env, 'LIMIT_SHARE_VIEWS_PER_MINUTE', 300, 1, 1_000_000),
       jobStartsPerHour: integer(env, 'LIMIT_JOB_STARTS_PER_HOUR', 60, 1, 1_000_000),
       concurrentJobs: integer(env, 'LIMIT_CONCURRENT_JOBS', 2, 1, 1000),
       projects: integer(env, 'LIMIT_PROJECTS', 100, 1, 1_000_000),

@@ -1,7 +1,7 @@
 import type { AuthenticatedRequest } from '../common/auth/auth.decorators.js';
 import type { AppConfig } from '../config/app-config.js';
 
-export type RateLimitPolicy = 'signups' | 'signins' | 'jobStarts';
+export type RateLimitPolicy = 'signups' | 'signins' | 'jobStarts' | 'shareViews';
 
 export interface RateLimitRule {
   limit: number;
@@ -31,6 +31,13 @@ export function rateLimitRules(config: AppConfig): Record<RateLimitPolicy, RateL
       windowMs: MINUTE,
       trackerOf: byAddress,
       refusal: (wait) => `Too many sign-in attempts from your address. Try again in ${wait}.`,
+    },
+    // Shared pages answer anyone: a scraper walking every file of every share is slowed per address.
+    shareViews: {
+      limit: config.limits.shareViewsPerMinute,
+      windowMs: MINUTE,
+      trackerOf: byAddress,
+      refusal: (wait) => `Too many requests for shared projects from your address. Try again in ${wait}.`,
     },
     jobStarts: {
       limit: config.limits.jobStartsPerHour,

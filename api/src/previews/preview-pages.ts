@@ -1,4 +1,6 @@
-export type PreviewPage = 'starting' | 'unreachable' | 'not-built' | 'failed' | 'not-found';
+import { NOT_SHARED_DETAIL, NOT_SHARED_TITLE } from '@forge/protocol/shares';
+
+export type PreviewPage = 'starting' | 'unreachable' | 'not-built' | 'failed' | 'not-found' | 'not-shared' | 'share-unavailable';
 
 interface PageCopy {
   status: number;
@@ -37,6 +39,19 @@ const PAGES: Record<PreviewPage, PageCopy> = {
     status: 404,
     title: 'No preview here',
     message: 'This preview address does not exist. It may have been removed, or the link is mistyped.',
+    refreshSeconds: null,
+  },
+  // A shared project's public preview, for visitors: they cannot build it, so the copy does not ask them to.
+  'not-shared': {
+    status: 404,
+    title: NOT_SHARED_TITLE,
+    message: NOT_SHARED_DETAIL,
+    refreshSeconds: null,
+  },
+  'share-unavailable': {
+    status: 503,
+    title: 'This app is not running',
+    message: 'Its owner has not built it yet, or its last build failed. Try again later.',
     refreshSeconds: null,
   },
 };

@@ -1,12 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { createProxyServer } from 'http-proxy-3';
 import { LRUCache } from 'lru-cache';
+import { SHARE_ID_PATTERN } from '@forge/protocol/shares';
+import { SHARE_UNPUBLISHED, type ShareUnpublishedEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DrainState } from '../operations/drain.js';
 import { type PreviewOutcome, workMetrics } from '../operations/work-metrics.js';
+import type { SandboxRecord } from '../sandboxes/sandboxes.repository.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { SharesService } from '../shares/shares.service.js';
 import { ownHostCookies } from './preview-cookies.js';
 import { type PreviewPage, previewPage } from './preview-pages.js';
 
@@ -24,7 +29,9 @@ type Route =
 
 /**
  * Serves every preview on its own origin, `{previewId}.{PREVIEW_DOMAIN}`, by proxying to the
- * project's container; a preview that is not running gets a clear page instead of a hang.
+ * project's container; a preview that is not running gets a clear page instead of a hang. A
+ * published project's app is served on a second origin, `{shareId}.{PREVIEW_DOMAIN}`, for as long as
+ * it stays published: unpublishing closes that origin at once without touching the owner's.
  */
 @Injectable()
 export class PreviewProxy {
@@ -32,11 +39,19 @@ export class PreviewProxy {
   private readonly routes = new LRUCache<string, Route>({ max: MAX_CACHED_ROUTES, ttl: ROUTE_TTL_MS, ttlAutopurge: false });
   private readonly proxy = createProxyServer({ ws: true, xfwd: true, proxyTimeout: 60_000 });
   private readonly suffix: string;
+  /**
+   * Shares unpublished while this server runs. Share ids are never handed out again, so a request
+   * that raced the unpublish (its lookup began before) is refused here instead of being served.
+   */
+  private readonly revokedShares = new LRUCache<string, true>({ max: MAX_CACHED_ROUTES });
+  /** The connections open to each public preview host (responses in flight, websockets), closed on unpublish. */
+  private readonly shareConnections = new Map<string, Set<Duplex>>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sandboxes: SandboxesService,
     private readonly drain: DrainState,
+    private readonly shares: SharesService,
   ) {
     this.suffix = `.${config.previewDomain}`;
     this.proxy.on('proxyRes', (proxyRes, req) => {
@@ -77,9 +92,11 @@ export class PreviewProxy {
     res.once('close', () => measured(outcome));
     void this.route(previewId).then(
       (route) => {
+        if (route.kind === 'proxy' && this.revokedShares.has(previewId)) route = { kind: 'page', projectId: null, page: 'not-shared' };
         if (route.kind === 'proxy') {
           outcome = 'proxied';
           this.sandboxes.recordVisit(route.projectId);
+          if (SHARE_ID_PATTERN.test(previewId)) this.trackShareConnection(previewId, req.socket, res);
           this.proxy.web(req, res, { target: route.target });
         } else {
           outcome = 'page';
@@ -100,11 +117,12 @@ export class PreviewProxy {
     socket.on('error', () => socket.destroy());
     void this.route(previewId).then(
       (route) => {
-        if (route.kind !== 'proxy') {
+        if (route.kind !== 'proxy' || this.revokedShares.has(previewId)) {
           socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
           return;
         }
         this.sandboxes.recordVisit(route.projectId);
+        if (SHARE_ID_PATTERN.test(previewId)) this.trackShareConnection(previewId, socket);
         this.proxy.ws(req, socket, head, { target: route.target });
       },
       () => socket.destroy(),
@@ -112,20 +130,59 @@ export class PreviewProxy {
     return true;
   }
 
-  private async route(previewId: string): Promise<Route> {
+  /** A share stopped: its public host answers "not shared" from the next request on, and what is open closes. */
+  @OnEvent(SHARE_UNPUBLISHED)
+  onShareUnpublished({ shareId }: ShareUnpublishedEvent): void {
+    this.revokedShares.set(shareId, true);
+    this.routes.delete(shareId);
+    const open = this.shareConnections.get(shareId);
+    this.shareConnections.delete(shareId);
+    for (const socket of open ?? []) socket.destroy();
+  }
+
+  private trackShareConnection(shareId: string, socket: Duplex, res?: ServerResponse): void {
+    let open = this.shareConnections.get(shareId);
+    if (!open) this.shareConnections.set(shareId, (open = new Set()));
+    open.add(socket);
+    const forget = () => {
+      open.delete(socket);
+      if (open.size === 0 && this.shareConnections.get(shareId) === open) this.shareConnections.delete(shareId);
+    };
+    // A response ends but its keep-alive socket stays: the next request on it is routed again anyway.
+    if (res) res.once('close', forget);
+    else socket.once('close', forget);
+  }
+
+  private async route(label: string): Promise<Route> {
+    const isShare = SHARE_ID_PATTERN.test(label);
+    if (isShare && this.revokedShares.has(label)) return { kind: 'page', projectId: null, page: 'not-shared' };
     // Not an id we ever hand out: answered without a lookup, and not worth a cache slot.
-    if (!PREVIEW_ID.test(previewId)) return { kind: 'page', projectId: null, page: 'not-found' };
-    const cached = this.routes.get(previewId);
+    if (!isShare && !PREVIEW_ID.test(label)) return { kind: 'page', projectId: null, page: 'not-found' };
+    const cached = this.routes.get(label);
     if (cached) return cached;
-    const route = await this.resolve(previewId);
+    const route = isShare ? await this.resolveShare(label) : await this.resolve(label);
     const unknown = route.kind === 'page' && route.projectId === null;
-    this.routes.set(previewId, route, { ttl: unknown ? UNKNOWN_ID_TTL_MS : ROUTE_TTL_MS });
+    if (!this.revokedShares.has(label)) this.routes.set(label, route, { ttl: unknown ? UNKNOWN_ID_TTL_MS : ROUTE_TTL_MS });
     return route;
   }
 
   private async resolve(previewId: string): Promise<Route> {
     const sandbox = await this.sandboxes.findByPreviewId(previewId);
     if (!sandbox) return { kind: 'page', projectId: null, page: 'not-found' };
+    return this.resolveSandbox(sandbox);
+  }
+
+  /** A public preview: the shared project's app, woken like the owner's; visitors get pages worded for them. */
+  private async resolveShare(shareId: string): Promise<Route> {
+    const projectId = await this.shares.projectIdOf(shareId);
+    if (!projectId) return { kind: 'page', projectId: null, page: 'not-shared' };
+    const sandbox = await this.sandboxes.find(projectId);
+    const route: Route = sandbox ? await this.resolveSandbox(sandbox) : { kind: 'page', projectId, page: 'not-built' };
+    if (route.kind === 'page' && (route.page === 'not-built' || route.page === 'failed')) return { ...route, page: 'share-unavailable' };
+    return route;
+  }
+
+  private async resolveSandbox(sandbox: SandboxRecord): Promise<Route> {
     const projectId = sandbox.projectId;
     if (sandbox.state === 'building') return { kind: 'page', projectId, page: 'starting' };
     if (sandbox.state === 'running') {

@@ -17,6 +17,7 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.NotFound]: 404,
   [ErrorCode.ProjectNotFound]: 404,
   [ErrorCode.FileNotFound]: 404,
+  [ErrorCode.ShareNotFound]: 404,
   [ErrorCode.Conflict]: 409,
   [ErrorCode.ProjectBusy]: 409,
   [ErrorCode.PayloadTooLarge]: 413,

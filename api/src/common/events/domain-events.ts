@@ -32,3 +32,10 @@ export const PROJECT_CHANGED = 'project.changed';
 export interface ProjectChangedEvent extends VersionNote {
   projectId: string;
 }
+
+/** A project stopped being shared: its public preview's open connections close and its route is forgotten now. */
+export const SHARE_UNPUBLISHED = 'share.unpublished';
+export interface ShareUnpublishedEvent {
+  shareId: string;
+  projectId: string;
+}

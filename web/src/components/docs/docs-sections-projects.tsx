@@ -82,7 +82,10 @@ export const PROJECT_SECTIONS: DocsSection[] = [
             </>,
           ]}
         />
-        <P>Landing pages are part of your account: you need to be signed in to see them.</P>
+        <P>
+          Landing pages are part of your account: you need to be signed in to see them. To show a project to anyone, share it
+          (see Sharing &amp; the Wall).
+        </P>
       </>
     ),
   },

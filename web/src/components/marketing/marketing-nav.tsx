@@ -8,6 +8,8 @@ const anchors = [
   { href: '#pricing', label: 'Pricing' },
 ];
 
+// The spec's marketing page links to the login page as "Back to Login".
+
 export function MarketingNav() {
   return (
     <header className="sticky top-0 z-30 border-b border-border/60 bg-background/70 backdrop-blur-xl">
@@ -24,11 +26,14 @@ export function MarketingNav() {
             </li>
           ))}
         </ul>
-        <Link to="/docs" className={buttonClasses('ghost', 'sm')}>
+        <Link to="/wall" className={buttonClasses('ghost', 'sm')}>
+          Wall
+        </Link>
+        <Link to="/docs" className={buttonClasses('ghost', 'sm', 'max-sm:hidden')}>
           Docs
         </Link>
         <Link to="/auth" className={buttonClasses('outline', 'sm')}>
-          Sign in
+          Back to Login
         </Link>
       </nav>
     </header>

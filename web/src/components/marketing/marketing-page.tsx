@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, KeyRound } from 'lucide-react';
+import { ArrowRight, Gift } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { ForgeLogo } from '@/components/ui/logo';
 import { MarketingNav } from './marketing-nav';
 import { ProductMock } from './product-mock';
 import { AppTypesSection, FeaturesSection, FinalCta, HowItWorksSection, PricingSection, RecoveryKeySection } from './sections';
+import { WallSection } from './wall-section';
 
 /** What visitors without a session see at `/`. */
 export function MarketingPage() {
@@ -16,6 +17,7 @@ export function MarketingPage() {
         <FeaturesSection />
         <AppTypesSection />
         <HowItWorksSection />
+        <WallSection />
         <PricingSection />
         <RecoveryKeySection />
         <FinalCta />
@@ -25,6 +27,9 @@ export function MarketingPage() {
           <ForgeLogo markClassName="size-5" className="text-sm" />
           <p>Describe it. Forge builds it.</p>
           <nav aria-label="Footer" className="flex items-center gap-4">
+            <Link to="/wall" className="transition-colors hover:text-foreground">
+              Wall
+            </Link>
             <Link to="/docs" className="transition-colors hover:text-foreground">
               Documentation
             </Link>
@@ -71,13 +76,13 @@ function Hero() {
             Start for Free
             <ArrowRight className="size-4" aria-hidden />
           </Link>
-          <Link to="/auth" className={buttonClasses('outline', 'lg', 'w-full sm:w-auto')}>
-            Sign in
+          <Link to="/wall" className={buttonClasses('outline', 'lg', 'w-full sm:w-auto')}>
+            See what people built
           </Link>
         </div>
         <p className="mt-5 text-xs text-subtle">
-          <KeyRound className="mr-1.5 inline size-3.5 align-[-2px]" aria-hidden />
-          No email or password: your account is a unique recovery key.
+          <Gift className="mr-1.5 inline size-3.5 align-[-2px]" aria-hidden />
+          $10 in free credits to start. No email or password: your account is a unique recovery key.
         </p>
       </div>
       <div className="mt-16 sm:mt-20">

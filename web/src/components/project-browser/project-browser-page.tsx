@@ -1,18 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertCircle, ArrowLeft, Download, ExternalLink, FolderOpen, FolderSearch, LayoutGrid, RotateCcw, Sparkles } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { useEffect, type ReactNode } from 'react';
 import { previewStatusQueryOptions, projectDownloadUrl, projectFileQueryOptions, projectTreeQueryOptions } from '@/api/queries/projects';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ForgeMark } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { StatePanel } from '@/components/ui/state-panel';
-import { buildBrowserTree } from './build-tree';
-import { CodePanel, type FileView } from './code-panel';
-import { FileTree } from './file-tree';
-import { MISSING_PROJECT_DATA_MESSAGE, browserLoadProblem, fileLoadErrorMessage } from './load-errors';
+import { ShareButton } from '@/components/shares/share-button';
+import { FileBrowser } from './file-browser';
+import { MISSING_PROJECT_DATA_MESSAGE, browserLoadProblem } from './load-errors';
 
 /** The read-only page of one project at /project/:projectName: its file tree, a code panel, its preview and download. */
 export function ProjectBrowserPage({ projectName }: { projectName: string }) {
@@ -108,38 +106,6 @@ function LoadError({ message }: { message: string }) {
 
 function LoadedProject({ projectName, paths, previewUrl }: { projectName: string; paths: string[]; previewUrl: string | null }) {
   const queryClient = useQueryClient();
-  const nodes = useMemo(() => buildBrowserTree(paths), [paths]);
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
-  const [selectedPath, setSelectedPath] = useState<string | null>(null);
-  const [fileView, setFileView] = useState<FileView>({ status: 'idle' });
-  const latestRequest = useRef(0);
-  const codePanelRef = useRef<HTMLElement>(null);
-
-  const toggle = (path: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(path)) next.delete(path);
-      else next.add(path);
-      return next;
-    });
-
-  const select = async (path: string) => {
-    const request = ++latestRequest.current;
-    setSelectedPath(path);
-    setFileView({ status: 'loading' });
-    // On narrow screens the code panel sits below the tree; bring it into view.
-    if (window.matchMedia?.('(max-width: 1023px)').matches) codePanelRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    try {
-      const { content } = await queryClient.fetchQuery(projectFileQueryOptions(projectName, path));
-      if (request === latestRequest.current) setFileView({ status: 'loaded', content: content ?? '' });
-    } catch (err) {
-      if (request !== latestRequest.current) return;
-      const message = fileLoadErrorMessage(err);
-      setFileView({ status: 'error', message });
-      toast.error('Error', { description: message });
-    }
-  };
-
   const fileCount = paths.length;
 
   return (
@@ -166,6 +132,7 @@ function LoadedProject({ projectName, paths, previewUrl }: { projectName: string
                 View in Sandbox
               </a>
             )}
+            <ShareButton project={projectName} />
             <Link to="/" search={{ project: projectName }} className={buttonClasses('outline')}>
               <FolderOpen className="size-4" aria-hidden />
               Open in Workspace
@@ -178,25 +145,7 @@ function LoadedProject({ projectName, paths, previewUrl }: { projectName: string
         </div>
       </section>
 
-      <div className="mx-auto grid w-full max-w-7xl flex-1 grid-cols-1 items-start gap-4 px-4 py-6 sm:px-6 sm:py-8 lg:grid-cols-[minmax(260px,340px)_minmax(0,1fr)]">
-        <section aria-labelledby="project-files-title" className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface">
-          <div className="flex min-h-13 items-center justify-between gap-2 border-b border-border bg-surface-2/60 px-4 py-2.5">
-            <h2 id="project-files-title" className="text-sm font-semibold text-foreground">
-              Project Files
-            </h2>
-            <Badge tone="primary">{fileCount}</Badge>
-          </div>
-          <div className="max-h-[600px] overflow-auto p-2">
-            {nodes.length > 0 ? (
-              <FileTree nodes={nodes} expanded={expanded} selectedPath={selectedPath} onToggle={toggle} onSelect={(path) => void select(path)} />
-            ) : (
-              <p className="px-2 py-6 text-center text-sm text-subtle">This project has no files yet.</p>
-            )}
-          </div>
-        </section>
-
-        <CodePanel ref={codePanelRef} path={selectedPath} view={fileView} />
-      </div>
+      <FileBrowser paths={paths} loadFile={(path) => queryClient.fetchQuery(projectFileQueryOptions(projectName, path))} />
     </PageFrame>
   );
 }

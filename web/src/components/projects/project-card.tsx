@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { Clock, Download, FileCode2, FolderOpen, Info, Pencil, Trash2 } from 'lucide-react';
+import { Clock, Download, FileCode2, FolderOpen, Globe, Info, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { ProjectListItem } from '@forge/protocol/api';
 import { projectDownloadUrl } from '@/api/queries/projects';
+import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -11,14 +12,17 @@ import { formatModifiedAt } from './format-date';
 interface ProjectCardProps {
   project: ProjectListItem;
   isOpening: boolean;
+  /** Published: anyone can open its share address and it is on the wall. */
+  isShared: boolean;
   onOpen: () => void;
+  onShare: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 const iconAction = cn(buttonClasses('outline', 'icon'), 'text-muted hover:text-foreground');
 
-export function ProjectCard({ project, isOpening, onOpen, onEdit, onDelete }: ProjectCardProps) {
+export function ProjectCard({ project, isOpening, isShared, onOpen, onShare, onEdit, onDelete }: ProjectCardProps) {
   const files = `${project.fileCount} ${project.fileCount === 1 ? 'file' : 'files'}`;
   return (
     <article
@@ -33,7 +37,15 @@ export function ProjectCard({ project, isOpening, onOpen, onEdit, onDelete }: Pr
           <h2 className="truncate text-base font-semibold tracking-tight text-foreground" title={project.name}>
             {project.name}
           </h2>
-          <p className="mt-0.5 text-sm text-muted">{files}</p>
+          <p className="mt-0.5 flex items-center gap-2 text-sm text-muted">
+            {files}
+            {isShared && (
+              <Badge tone="accent">
+                <Globe className="size-3" aria-hidden />
+                Shared
+              </Badge>
+            )}
+          </p>
         </div>
         <Tooltip side="top" label="Delete project">
           <Button
@@ -69,6 +81,17 @@ export function ProjectCard({ project, isOpening, onOpen, onEdit, onDelete }: Pr
           >
             <Info className="size-4" aria-hidden />
           </Link>
+        </Tooltip>
+        <Tooltip side="top" label={isShared ? 'Shared: manage or unpublish' : 'Share project'}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Share project"
+            onClick={onShare}
+            className={isShared ? 'border-accent/40 text-accent hover:text-accent' : 'text-muted hover:text-foreground'}
+          >
+            <Share2 className="size-4" aria-hidden />
+          </Button>
         </Tooltip>
         <Tooltip side="top" label="Edit project">
           <Button variant="outline" size="icon" aria-label="Edit project" onClick={onEdit} className="text-muted hover:text-foreground">

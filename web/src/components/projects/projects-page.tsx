@@ -3,6 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { projectListQueryOptions } from '@/api/queries/projects';
+import { mySharesQueryOptions } from '@/api/queries/shares';
+import { ShareDialog } from '@/components/shares/share-dialog';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
@@ -18,6 +20,10 @@ export function ProjectsPage() {
   const [opening, setOpening] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
+  // One request for every card's "Shared" mark; a failure only leaves the marks off.
+  const shares = useQuery(mySharesQueryOptions);
+  const shared = useMemo(() => new Set(shares.data?.shares.map((share) => share.projectName)), [shares.data]);
 
   const sorted = useMemo(
     () => [...(projects.data?.projects ?? [])].sort((a, b) => Date.parse(b.modifiedAt) - Date.parse(a.modifiedAt)),
@@ -91,7 +97,9 @@ export function ProjectsPage() {
                 <ProjectCard
                   project={project}
                   isOpening={opening === project.name}
+                  isShared={shared.has(project.name)}
                   onOpen={() => open(project.name)}
+                  onShare={() => setSharing(project.name)}
                   onEdit={() => setEditing(project.name)}
                   onDelete={() => setDeleting(project.name)}
                 />
@@ -103,6 +111,7 @@ export function ProjectsPage() {
 
       <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
       <EditProjectDialog key={editing ?? ''} project={editing} onClose={() => setEditing(null)} />
+      <ShareDialog project={sharing} onClose={() => setSharing(null)} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { PublicUser } from '@forge/protocol/api';
 import { projectDownloadUrl } from '@/api/queries/projects';
 import { CreditBalance } from '@/components/account/credit-balance';
 import { CodeThemeSelect } from '@/components/code/code-theme-select';
+import { ShareButton } from '@/components/shares/share-button';
 import { buttonClasses } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
@@ -88,6 +89,18 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
               <span className="hidden lg:inline">History</span>
             </button>
           </Tooltip>
+        )}
+
+        {currentProject && (
+          <ShareButton
+            project={currentProject}
+            variant="ghost"
+            size="sm"
+            compact
+            // Phones have no room for it beside the spec's buttons: they share from My Projects.
+            className="h-8 px-2 max-sm:hidden sm:px-3"
+            disabled={isGenerating}
+          />
         )}
 
         {currentProject && (

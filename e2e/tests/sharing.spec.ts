@@ -1,0 +1,80 @@
+import { expect, test } from '../fixtures/accounts';
+
+// Sharing end to end: publish a generated project, open it in a browser with no account, find it on
+// the wall, unpublish, and the old address says it is not shared.
+test('publish a generated project, open its address without an account, see it on the wall, unpublish', async ({ page, account, browser }) => {
+  void account; // signs the page in; deleted after, with its project, sandbox and share
+  test.setTimeout(300_000);
+  const projectName = `shared-roaster-${test.info().project.name}`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByLabel('Describe your React project').fill('A landing page for a coffee roaster called "Bean There", in warm brown');
+  await page.getByPlaceholder('my-react-app').fill(projectName);
+  await page.getByRole('button', { name: 'Generate Project' }).click();
+  await expect(page.getByText('🎉 Build successful. The preview is live.')).toBeVisible({ timeout: 240_000 });
+
+  // Publish from the workspace (on phones, whose header has no room for it, from the project's card).
+  if (test.info().project.name === 'mobile') {
+    await page.goto('/projects');
+    await page.getByRole('article', { name: projectName }).getByRole('button', { name: 'Share project' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+  }
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: `Share ${projectName}` })).toBeVisible();
+  await dialog.getByLabel(/Description/).fill('Fresh beans, roasted daily.');
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  const addressField = dialog.getByLabel('Share address');
+  await expect(addressField).toHaveValue(/\/s\/[a-z2-7]{26}$/);
+  const address = await addressField.inputValue();
+  await page.keyboard.press('Escape');
+
+  // A fresh browser without an account: the page, its files, the running app.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  expect((await visitorContext.request.get('/api/auth/me')).status()).toBe(401);
+  await visitor.goto(address);
+  await expect(visitor.getByRole('heading', { name: projectName, level: 1 })).toBeVisible();
+  await expect(visitor.getByText('Fresh beans, roasted daily.')).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Project Files' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'package.json' }).click();
+  await expect(visitor.getByRole('heading', { name: 'package.json' })).toBeVisible();
+  await expect(visitor.getByText('"scripts"').first()).toBeVisible();
+  await expect(visitor.getByRole('button', { name: '.env', exact: true })).toHaveCount(0);
+  const previewAddress = (await visitor.getByTestId('share-preview-address').textContent()) ?? '';
+  expect(previewAddress).toMatch(/^http:\/\/[a-z2-7]{26}\.preview\.localhost:\d+\/$/);
+  await expect(visitor.frameLocator('iframe[title="Shared app"]').getByText('Bean There').first()).toBeVisible({ timeout: 30_000 });
+  // The visitor reaches neither the owner's files API nor the edit route.
+  expect((await visitorContext.request.get(`/api/projects/${projectName}/tree`)).status()).toBe(401);
+  expect((await visitorContext.request.post(`/api/projects/${projectName}/edit`, { data: { modificationRequest: 'x' } })).status()).toBe(401);
+
+  // On the wall, newest first; its card opens the share page.
+  await visitor.goto('/wall');
+  await expect(visitor.getByRole('heading', { name: 'The Wall', level: 1 })).toBeVisible();
+  const card = visitor.getByRole('article', { name: projectName });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Fresh beans, roasted daily.')).toBeVisible();
+  await expect(card.getByTestId('wall-thumbnail-placeholder')).toBeAttached();
+  await card.getByRole('link', { name: projectName }).click();
+  await expect(visitor).toHaveURL(address);
+
+  // Unpublish from My Projects, where the card says it is shared.
+  await page.goto('/projects');
+  const ownerCard = page.getByRole('article', { name: projectName });
+  await expect(ownerCard.getByText('Shared', { exact: true })).toBeVisible();
+  await ownerCard.getByRole('button', { name: 'Share project' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByText('Project unpublished')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ownerCard.getByText('Shared', { exact: true })).toHaveCount(0);
+
+  // The old address, the public app and the wall card are gone.
+  await visitor.goto(address);
+  await expect(visitor.getByRole('heading', { name: 'This project is not shared', level: 1 })).toBeVisible();
+  await visitor.goto(previewAddress);
+  await expect(visitor.getByRole('heading', { name: 'This project is not shared' })).toBeVisible();
+  await visitor.goto('/wall');
+  await expect(visitor.getByRole('heading', { name: 'The Wall', level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('article', { name: projectName })).toHaveCount(0);
+  await visitorContext.close();
+});
