@@ -1,20 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { BuildFailedAt, PreviewCheckStatus } from '@forge/protocol/streams';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
 import type { SseSource } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DatabaseSetupService } from '../databases/database-setup.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
+import { describeProblem } from '../preview-checks/page-problems.js';
+import { PreviewChecksService } from '../preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult, SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
 import { AutoFixService } from './auto-fix.service.js';
-import { extractBuildErrors } from './build-errors.js';
+import { type BuildError, extractBuildErrors } from './build-errors.js';
+import { errorSignature } from './error-signature.js';
 import { OutputLines } from './build-output.js';
 import { BuildQueue } from './build-queue.js';
 import { BuildRun } from './build-run.js';
 import { underWatchdog } from './build-watchdog.js';
-import { BuildsRepository } from './builds.repository.js';
+import { type BuildUsage, BuildsRepository } from './builds.repository.js';
+
+interface FailedPass {
+  ok: false;
+  failedAt: BuildFailedAt;
+  summary: string;
+  /** What the fix request shows as the output: the build's tail, or the browser's report. */
+  log: string;
+  errors: BuildError[];
+  /** Two passes in a row with the same signature: the fix in between changed nothing that matters. */
+  signature: string;
+  /** A preview that started but failed in the browser still answers here. */
+  previewUrl: string | null;
+  check?: PreviewCheckStatus;
+}
+
+type PassOutcome = { ok: true; previewUrl: string; check: PreviewCheckStatus } | FailedPass;
+
+function failedPass(failedAt: BuildFailedAt, summary: string, log: string, errors: BuildError[]): FailedPass {
+  return { ok: false, failedAt, summary, log, errors, signature: errorSignature(failedAt, errors, summary), previewUrl: null };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
 
 /** What the auto-fix loop gets of a failed build: its tail, where the errors are. */
 const MAX_FIX_LOG_CHARS = 200_000;
@@ -38,6 +66,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly repository: BuildsRepository,
     private readonly secrets: SecretsService,
     private readonly databases: DatabaseSetupService,
+    private readonly checks: PreviewChecksService,
   ) {
     // A build holds a running sandbox: an account builds at most as many projects at once as it may have running.
     this.queue = new BuildQueue(config.builds.concurrency, config.limits.runningSandboxes);
@@ -110,6 +139,8 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async execute(run: BuildRun, projectName: string, ownerId: string): Promise<void> {
     let attempts = 0;
+    let previousSignature: string | null = null;
+    const usage: BuildUsage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
     run.useMask(await this.secrets.masker(run.projectId));
     await this.repository.create(run.id, run.projectId);
     run.log(`🔨 Preparing the build of ${projectName}...`);
@@ -133,16 +164,25 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       const watchdog = { limitMs: this.sandboxes.passLimitMs(), step: () => run.step, onExpire: () => this.sandboxes.abandon(run.projectId) };
       await underWatchdog(watchdog, () => this.sandboxes.prepare(run.projectId, (line) => run.log(line)));
       let failure: string;
+      let last: FailedPass | null = null;
       for (;;) {
         attempts++;
         const outcome = await underWatchdog(watchdog, () => this.buildOnce(run));
         if (outcome.ok) {
           run.log(`🎉 Preview ready at ${outcome.previewUrl}`);
-          run.result(true, outcome.previewUrl);
-          await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines });
+          run.result(true, outcome.previewUrl, { check: outcome.check });
+          await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines, usage });
           return;
         }
         failure = outcome.summary;
+        last = outcome;
+        // The same errors as the build before: the last attempt did not help, and another would not either.
+        if (previousSignature === outcome.signature) {
+          run.log(`🛑 The agent could not make progress on this error: ${outcome.summary}. Stopping the automatic fixes.`);
+          failure = `the agent could not make progress on this error: ${outcome.summary}`;
+          break;
+        }
+        previousSignature = outcome.signature;
         const fixesMade = attempts - 1;
         if (fixesMade >= this.autoFix.maxAttempts) {
           if (this.autoFix.maxAttempts > 0) run.log(`🛑 Still failing after ${fixesMade} automatic fix attempt${fixesMade === 1 ? '' : 's'}; giving up.`);
@@ -159,10 +199,13 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
           projectId: run.projectId,
           projectName,
           buildLog: outcome.log,
+          errors: outcome.errors,
+          failedAt: outcome.failedAt,
           attempt: fixesMade + 1,
           log: (line) => run.log(line),
           signal: run.controller.signal,
         });
+        this.recordUsage(run, usage, fixesMade + 1, fix);
         if (fix.changedPaths.length === 0) {
           failure = `the automatic fix changed nothing: ${outcome.summary}`;
           break;
@@ -170,26 +213,46 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         // A runaway build stops its container; the next build starts it again.
         run.log(`🔁 Rebuilding with ${fix.changedPaths.length} changed file${fix.changedPaths.length === 1 ? '' : 's'} (build ${attempts + 1})...`);
       }
-      await this.fail(run, attempts, failure);
+      await this.fail(run, attempts, failure, undefined, usage, last);
     } catch (err) {
       const message = err instanceof DomainError ? err.message : 'The build could not run';
       const details = err instanceof DomainError ? err.details : (err as Error).message;
       this.logger.warn(`Build of ${projectName} (${run.projectId}): ${(err as Error).message}`);
-      await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details });
+      await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details }, usage);
     } finally {
       this.queue.release(ownerId);
     }
   }
 
-  private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }): Promise<void> {
-    await this.sandboxes.markFailed(run.projectId).catch(() => undefined);
-    run.result(false, null);
-    run.error(event?.error ?? 'Build failed', event ? event.details : summary);
-    await this.repository.finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines }).catch(() => undefined);
+  /**
+   * A build that did not compile or start leaves no preview; one that failed in the browser keeps
+   * it running, so its owner can see what broke (and the page's own error reports reach them).
+   */
+  private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }, usage?: BuildUsage, last?: FailedPass | null): Promise<void> {
+    const atRuntime = last?.failedAt === 'runtime' && last.previewUrl !== null;
+    if (!atRuntime) await this.sandboxes.markFailed(run.projectId).catch(() => undefined);
+    run.result(false, atRuntime ? last.previewUrl : null, last ? { failedAt: last.failedAt, ...(last.check ? { check: last.check } : {}) } : { failedAt: 'build' });
+    run.error(event?.error ?? (atRuntime ? 'The app failed in the browser' : 'Build failed'), event ? event.details : summary);
+    await this.repository
+      .finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines, usage, failedAt: last?.failedAt ?? 'build' })
+      .catch(() => undefined);
   }
 
-  /** One pass of copy, install, build and start; on failure, what the auto-fix loop needs. */
-  private async buildOnce(run: BuildRun): Promise<{ ok: true; previewUrl: string } | { ok: false; summary: string; log: string }> {
+  /** One fix attempt's tokens and price, in the stream and added to the build's. */
+  private recordUsage(run: BuildRun, usage: BuildUsage, attempt: number, fix: { inputTokens: number; outputTokens: number }): void {
+    const { inputPerMtokUsd, outputPerMtokUsd } = this.config.pricing;
+    const cost = (fix.inputTokens * inputPerMtokUsd + fix.outputTokens * outputPerMtokUsd) / 1_000_000;
+    usage.inputTokens += fix.inputTokens;
+    usage.outputTokens += fix.outputTokens;
+    usage.costUsd += cost;
+    run.log(
+      `💰 Fix attempt ${attempt} used ${fix.inputTokens.toLocaleString('en-US')} input and ${fix.outputTokens.toLocaleString('en-US')} output tokens ($${cost.toFixed(4)}); ` +
+        `the build's fixes so far: $${usage.costUsd.toFixed(4)}`,
+    );
+  }
+
+  /** One pass of copy, install, build, start and the browser's check; on failure, what the auto-fix loop needs. */
+  private async buildOnce(run: BuildRun): Promise<PassOutcome> {
     const log = (line: string) => run.log(line);
     const output = new OutputLines((line) => run.output(line), MAX_FIX_LOG_CHARS);
     const result = await this.sandboxes.build(run.projectId, log, (chunk) => output.write(chunk));
@@ -200,19 +263,45 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       run.log(`✅ Build successful in ${seconds} s`);
       // A data app's database, before its app starts: provisioned and seeded the first time.
       await this.databases.afterBuild(run.projectId, log);
+      let previewUrl: string;
       try {
-        return { ok: true, previewUrl: await this.sandboxes.serve(run.projectId, log) };
+        previewUrl = await this.sandboxes.serve(run.projectId, log);
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         run.log(`❌ ${err.message}: ${err.details ?? ''}`);
-        return { ok: false, summary: err.message, log: run.lines.slice(-60).join('\n') };
+        return failedPass('build', err.message, run.lines.slice(-60).join('\n'), []);
       }
+      return this.checkPreview(run, previewUrl);
     }
     const summary = this.explainFailure(result);
     run.log(`❌ ${summary} after ${seconds} s`);
-    const first = extractBuildErrors(output.tail(), 1)[0];
+    const errors = extractBuildErrors(output.tail());
+    const first = errors[0];
     const where = first?.file ? `${first.file}${first.line ? `:${first.line}` : ''} ` : '';
-    return { ok: false, summary: first ? `${where}${first.message}` : summary, log: output.tail() };
+    return failedPass('build', first ? `${where}${first.message}` : summary, output.tail(), errors);
+  }
+
+  /** The built preview opened in the checking browser: what it finds is an error like a compile error. */
+  private async checkPreview(run: BuildRun, previewUrl: string): Promise<PassOutcome> {
+    run.log('🔎 Opening the preview in a browser to check it...');
+    const databaseAwaitingInit = await this.databases.awaitingInitialization(run.projectId).catch(() => false);
+    const check = await this.checks.check({ projectId: run.projectId, previewUrl, databaseAwaitingInit });
+    const seconds = (check.durationMs / 1000).toFixed(1);
+    if (check.status === 'skipped') {
+      run.log(`⚠️ The preview was not checked in a browser: ${check.notes.join('; ')}`);
+      return { ok: true, previewUrl, check: 'skipped' };
+    }
+    for (const note of check.notes) run.log(`ℹ️ ${note}`);
+    if (check.status === 'passed') {
+      run.log(`✅ Checked in a browser in ${seconds} s: no errors`);
+      return { ok: true, previewUrl, check: 'passed' };
+    }
+    for (const problem of check.problems) run.log(`❌ ${describeProblem(problem)}`);
+    const errors: BuildError[] = check.problems.map((problem) => ({ file: problem.file, line: problem.line, column: null, message: describeProblem(problem) }));
+    const report = check.problems.map((problem) => [describeProblem(problem), ...(problem.stack ? [problem.stack] : [])].join('\n')).join('\n\n');
+    const first = check.problems[0];
+    run.log(`❌ The app failed in the browser: ${plural(check.problems.length, 'problem')} found in ${seconds} s`);
+    return { ...failedPass('runtime', describeProblem(first), report, errors), previewUrl, check: 'failed' };
   }
 
   private explainFailure(result: CommandResult): string {

@@ -61,6 +61,11 @@ export class PreviewProxy {
     return this.routes.size;
   }
 
+  /** Asks the database and Docker again on the next visit: the preview changed state just now. */
+  forget(previewId: string): void {
+    this.routes.delete(previewId);
+  }
+
   /** The preview id a request is for, or null when it is for the platform itself. */
   previewIdOf(req: IncomingMessage): string | null {
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
