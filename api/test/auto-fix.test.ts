@@ -95,5 +95,3 @@ describe('the auto-fix loop', () => {
     expect(stored!.fixCostUsd).toBeCloseTo((stored!.fixInputTokens * 3 + stored!.fixOutputTokens * 15) / 1_000_000, 10);
   }, 240_000);
 });
-  }, 300_000);
-});

@@ -23,6 +23,8 @@ export const WEB_ENDPOINTS = {
   /** Followed by the browser (a download link), not fetched. */
   projectDownload: { method: 'GET', path: '/api/projects/:project/download' },
   previewStatus: { method: 'GET', path: '/api/projects/:project/preview-status' },
+  /** Shown as an image (`<img src>`), not fetched: the checking browser's latest screenshot (JPEG). */
+  projectThumbnail: { method: 'GET', path: '/api/projects/:project/thumbnail' },
   /** Answers the build's server-sent events. */
   projectBuild: { method: 'POST', path: '/api/projects/:project/build' },
   /** Starts an edit job and answers its server-sent events. */
