@@ -1,6 +1,9 @@
 // The checking browser end to end: real builds in Docker, the jailed Chromium opening each preview,
 // runtime problems going through the auto-fix loop with a scripted model behind the real Anthropic SDK.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PrismaService } from '../src/database/prisma.service.js';
 import { PreviewChecksService } from '../src/preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../src/projects/projects.service.js';
 import { SandboxesService } from '../src/sandboxes/sandboxes.service.js';
@@ -13,6 +16,7 @@ import {
   checkedViteApp,
   plainServerApp,
 } from './fixtures/checked-projects.js';
+import { getThroughProxy } from './support/preview-http.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
@@ -156,3 +160,43 @@ describe('the checking browser', () => {
     }
   }, 240_000);
 });
+
+describe('a sleeping preview', () => {
+  async function visitUntilUp(previewUrl: string) {
+    const port = Number(new URL(t.baseUrl).port);
+    let page = await getThroughProxy(port, previewUrl);
+    for (let i = 0; i < 240 && page.status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      page = await getThroughProxy(port, previewUrl);
+    }
+    return page;
+  }
+
+  it('wakes from its last build without building while its files are unchanged, and builds once they changed', async () => {
+    await save('sleeper', plainServerApp('<h1>Asleep</h1>'));
+    const { result } = await build('sleeper');
+    expect(result.success).toBe(true);
+    const project = await t.app.get(ProjectsService).find(userId, 'sleeper');
+    const prisma = t.app.get(PrismaService);
+    const builds = () => prisma.build.count({ where: { projectId: project.id } });
+    const sandboxes = t.app.get(SandboxesService);
+    // The build's output is kept after its result: wait for it before stopping.
+    for (let i = 0; i < 100 && !existsSync(join(t.dataDir, 'build-output', `${project.id}.json`)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+
+    await sandboxes.stop(project.id);
+    const before = await builds();
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // the proxy trusts a route for 2 s
+    const woken = await visitUntilUp(result.previewUrl!);
+    expect(woken.body).toContain('<h1>Asleep</h1>');
+    expect(await builds()).toBe(before);
+
+    // Changed files: the kept build is stale, the next wake-up builds.
+    await save('sleeper', plainServerApp('<h1>Awake</h1>'));
+    await sandboxes.stop(project.id);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const rebuilt = await visitUntilUp(result.previewUrl!);
+    expect(rebuilt.body).toContain('<h1>Awake</h1>');
+    expect(await builds()).toBe(before + 1);
+  }, 180_000);
+});
+

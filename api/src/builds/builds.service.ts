@@ -34,7 +34,7 @@ interface FailedPass {
   check?: PreviewCheckStatus;
 }
 
-type PassOutcome = { ok: true; previewUrl: string; check: PreviewCheckStatus } | FailedPass;
+type PassOutcome = { ok: true; previewUrl: string; check: PreviewCheckStatus; filesAt?: Date } | FailedPass;
 
 function failedPass(failedAt: BuildFailedAt, summary: string, log: string, errors: BuildError[]): FailedPass {
   return { ok: false, failedAt, summary, log, errors, signature: errorSignature(failedAt, errors, summary), previewUrl: null };
@@ -56,6 +56,8 @@ const MAX_FIX_LOG_CHARS = 200_000;
 export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Builds');
   private readonly runs = new Map<string, BuildRun>();
+  /** Stopped previews being started again from their kept build. */
+  private readonly resuming = new Set<string>();
   private readonly queue: BuildQueue;
 
   constructor(
@@ -110,11 +112,29 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     return waited;
   }
 
-  /** A build nobody asked for over HTTP: a visited preview that was stopped. */
+  /**
+   * A visited preview that was stopped: started again from its last build's kept output when its
+   * files did not change since; otherwise (or when that fails) built.
+   */
   private async startForProject(projectId: string): Promise<void> {
-    if (this.runs.has(projectId)) return;
-    const project = await this.projects.findById(projectId);
-    if (project && !this.runs.has(projectId)) this.start(project.id, project.name, project.ownerId);
+    if (this.runs.has(projectId) || this.resuming.has(projectId)) return;
+    this.resuming.add(projectId);
+    try {
+      const project = await this.projects.findById(projectId);
+      if (!project) return;
+      const started = Date.now();
+      const previewUrl = await this.sandboxes.resume(projectId, project.updatedAt).catch((err: Error) => {
+        this.logger.warn(`Resuming ${project.name} (${projectId}) from its kept build: ${err.message}`);
+        return null;
+      });
+      if (previewUrl) {
+        this.logger.log(`Woke ${project.name} (${projectId}) from its kept build in ${Date.now() - started} ms`);
+        return;
+      }
+      if (!this.runs.has(projectId)) this.start(project.id, project.name, project.ownerId);
+    } finally {
+      this.resuming.delete(projectId);
+    }
   }
 
   /** Registers the run before anything awaits, so a request racing this one attaches to it. */
@@ -171,6 +191,10 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         if (outcome.ok) {
           run.log(`🎉 Preview ready at ${outcome.previewUrl}`);
           run.result(true, outcome.previewUrl, { check: outcome.check });
+          // Kept after the answer, off the build's path: the next wake-up of this preview starts from it.
+          if (outcome.filesAt) {
+            void this.sandboxes.keepOutput(run.projectId, outcome.filesAt).catch((err: Error) => this.logger.warn(`Keeping the build of ${projectName}: ${err.message}`));
+          }
           await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines, usage });
           return;
         }
@@ -255,6 +279,8 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   private async buildOnce(run: BuildRun): Promise<PassOutcome> {
     const log = (line: string) => run.log(line);
     const output = new OutputLines((line) => run.output(line), MAX_FIX_LOG_CHARS);
+    // The files' time as they are copied in: what a kept build of this pass is stamped with.
+    const filesAt = (await this.projects.findById(run.projectId))?.updatedAt;
     const result = await this.sandboxes.build(run.projectId, log, (chunk) => output.write(chunk));
     output.end();
     run.flushDropped();
@@ -271,7 +297,8 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         run.log(`❌ ${err.message}: ${err.details ?? ''}`);
         return failedPass('build', err.message, run.lines.slice(-60).join('\n'), []);
       }
-      return this.checkPreview(run, previewUrl);
+      const checked = await this.checkPreview(run, previewUrl);
+      return checked.ok ? { ...checked, filesAt } : checked;
     }
     const summary = this.explainFailure(result);
     run.log(`❌ ${summary} after ${seconds} s`);
