@@ -27,6 +27,8 @@ export const WEB_ENDPOINTS = {
   projectThumbnail: { method: 'GET', path: '/api/projects/:project/thumbnail' },
   /** Answers the build's server-sent events. */
   projectBuild: { method: 'POST', path: '/api/projects/:project/build' },
+  /** Starts the auto-fix loop from an error met in the preview; answers the build's server-sent events. */
+  projectFix: { method: 'POST', path: '/api/projects/:project/fix' },
   /** Starts an edit job and answers its server-sent events. */
   projectEdit: { method: 'POST', path: '/api/projects/:project/edit' },
   projectVersions: { method: 'GET', path: '/api/projects/:project/versions' },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { BuildFailedAt, PreviewCheckStatus } from '@forge/protocol/streams';
+import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
 import type { SseSource } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -42,6 +43,14 @@ function failedPass(failedAt: BuildFailedAt, summary: string, log: string, error
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** An error the owner met in the preview, as the workspace sends it. */
+export interface PreviewErrorReportInput {
+  message: string;
+  file?: string | null;
+  line?: number | null;
+  stack?: string | null;
 }
 
 /** What the auto-fix loop gets of a failed build: its tail, where the errors are. */
@@ -88,6 +97,29 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     const project = await this.projects.find(ownerId, name);
     const run = this.runs.get(project.id) ?? this.start(project.id, project.name, ownerId);
     return run.attach();
+  }
+
+  /**
+   * An error the owner met in the running preview (reported by the page to the workspace): the
+   * auto-fix loop starts from it, then builds and checks as after any fix. Refused while a build
+   * runs, or when no model can fix code.
+   */
+  async fixReported(ownerId: string, name: string, report: PreviewErrorReportInput): Promise<SseSource> {
+    const project = await this.projects.find(ownerId, name);
+    if (this.runs.has(project.id)) throw new DomainError(ErrorCode.Conflict, 'A build of this project is running: wait for it to finish, then ask again');
+    const availability = this.autoFix.availability();
+    if (!availability.available) throw new DomainError(ErrorCode.Unavailable, availability.reason);
+    if (this.autoFix.maxAttempts === 0) throw new DomainError(ErrorCode.Unavailable, 'Automatic fixes are turned off (AUTOFIX_MAX_ATTEMPTS=0)');
+    const sandbox = await this.sandboxes.find(project.id);
+    const previewUrl = sandbox?.builtAt ? this.sandboxes.previewUrl(sandbox.previewId) : null;
+    const where = report.file ? ` (${report.file}${report.line ? `:${report.line}` : ''})` : '';
+    const message = `Runtime error in the preview, met by its owner: ${report.message}${where}`;
+    const reported: FailedPass = {
+      ...failedPass('runtime', message, [message, ...(report.stack ? [report.stack] : [])].join('\n'), [{ file: report.file ?? null, line: report.line ?? null, column: null, message }]),
+      previewUrl,
+      check: 'failed',
+    };
+    return this.start(project.id, project.name, ownerId, reported).attach();
   }
 
   /**
@@ -138,11 +170,11 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Registers the run before anything awaits, so a request racing this one attaches to it. */
-  private start(projectId: string, projectName: string, ownerId: string): BuildRun {
+  private start(projectId: string, projectName: string, ownerId: string, reported?: FailedPass): BuildRun {
     const run = new BuildRun(randomUUID(), projectId);
     this.runs.set(projectId, run);
     workMetrics.buildStarted();
-    void this.execute(run, projectName, ownerId)
+    void this.execute(run, projectName, ownerId, reported)
       .catch((err: Error) => {
         // Only the engine failing outside a build step lands here; the viewer still gets an ending.
         this.logger.warn(`Build of ${projectName} (${projectId}): ${err.message}`);
@@ -157,8 +189,10 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     return run;
   }
 
-  private async execute(run: BuildRun, projectName: string, ownerId: string): Promise<void> {
+  private async execute(run: BuildRun, projectName: string, ownerId: string, reported?: FailedPass): Promise<void> {
     let attempts = 0;
+    let fixesMade = 0;
+    let pending = reported ?? null;
     let previousSignature: string | null = null;
     const usage: BuildUsage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
     run.useMask(await this.secrets.masker(run.projectId));
@@ -186,8 +220,16 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       let failure: string;
       let last: FailedPass | null = null;
       for (;;) {
-        attempts++;
-        const outcome = await underWatchdog(watchdog, () => this.buildOnce(run));
+        let outcome: PassOutcome;
+        if (pending) {
+          // An error met in the running preview stands in for the first build's failure.
+          outcome = pending;
+          pending = null;
+          run.log(`🐞 ${outcome.summary}`);
+        } else {
+          attempts++;
+          outcome = await underWatchdog(watchdog, () => this.buildOnce(run));
+        }
         if (outcome.ok) {
           run.log(`🎉 Preview ready at ${outcome.previewUrl}`);
           run.result(true, outcome.previewUrl, { check: outcome.check });
@@ -207,7 +249,6 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
           break;
         }
         previousSignature = outcome.signature;
-        const fixesMade = attempts - 1;
         if (fixesMade >= this.autoFix.maxAttempts) {
           if (this.autoFix.maxAttempts > 0) run.log(`🛑 Still failing after ${fixesMade} automatic fix attempt${fixesMade === 1 ? '' : 's'}; giving up.`);
           failure = this.autoFix.maxAttempts > 0 ? `still failing after ${fixesMade} automatic fix attempts: ${outcome.summary}` : outcome.summary;
@@ -229,7 +270,8 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
           log: (line) => run.log(line),
           signal: run.controller.signal,
         });
-        this.recordUsage(run, usage, fixesMade + 1, fix);
+        fixesMade++;
+        this.recordUsage(run, usage, fixesMade, fix);
         if (fix.changedPaths.length === 0) {
           failure = `the automatic fix changed nothing: ${outcome.summary}`;
           break;

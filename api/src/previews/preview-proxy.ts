@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DrainState } from '../operations/drain.js';
 import { type PreviewOutcome, workMetrics } from '../operations/work-metrics.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { errorReporterScript, injectErrorReporter } from './error-reporter.js';
 import { ownHostCookies } from './preview-cookies.js';
 import { type PreviewPage, previewPage } from './preview-pages.js';
 
@@ -17,6 +18,10 @@ const ROUTE_TTL_MS = 2000;
 const UNKNOWN_ID_TTL_MS = 30_000;
 /** Routes kept at most; the least recently visited go first, so random ids cannot grow memory. */
 const MAX_CACHED_ROUTES = 10_000;
+/** HTML pages larger than this are passed on as they are, without the error reporter. */
+const MAX_INJECTED_PAGE_BYTES = 4 * 1024 * 1024;
+/** Hop-by-hop headers, and those the rewritten body makes wrong. */
+const NOT_COPIED = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'content-length', 'upgrade']);
 
 type Route =
   | { kind: 'proxy'; projectId: string; target: string }
@@ -32,6 +37,9 @@ export class PreviewProxy {
   private readonly routes = new LRUCache<string, Route>({ max: MAX_CACHED_ROUTES, ttl: ROUTE_TTL_MS, ttlAutopurge: false });
   private readonly proxy = createProxyServer({ ws: true, xfwd: true, proxyTimeout: 60_000 });
   private readonly suffix: string;
+  private readonly reporter: string;
+  /** Page requests whose answer this proxy writes itself, with the error reporter in it. */
+  private readonly documents = new WeakSet<IncomingMessage>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -39,8 +47,10 @@ export class PreviewProxy {
     private readonly drain: DrainState,
   ) {
     this.suffix = `.${config.previewDomain}`;
-    this.proxy.on('proxyRes', (proxyRes, req) => {
+    this.reporter = errorReporterScript(config.publicUrl);
+    this.proxy.on('proxyRes', (proxyRes, req, res) => {
       proxyRes.headers['set-cookie'] = ownHostCookies(proxyRes.headers['set-cookie'], req.headers.host ?? '');
+      if (this.documents.has(req)) this.answerDocument(proxyRes, res);
     });
     // A failed upstream must answer the visitor, never crash the process or leak the socket.
     this.proxy.on('error', (err, req, target) => {
@@ -85,7 +95,13 @@ export class PreviewProxy {
         if (route.kind === 'proxy') {
           outcome = 'proxied';
           this.sandboxes.recordVisit(route.projectId);
-          this.proxy.web(req, res, { target: route.target });
+          const document = isDocumentRequest(req);
+          if (document) {
+            this.documents.add(req);
+            // The page is rewritten here, so it must come uncompressed.
+            delete req.headers['accept-encoding'];
+          }
+          this.proxy.web(req, res, { target: route.target, selfHandleResponse: document });
         } else {
           outcome = 'page';
           sendPage(res, route.page);
@@ -117,6 +133,44 @@ export class PreviewProxy {
     return true;
   }
 
+  /** A page's answer with the error reporter put in when it is HTML; anything else as it came. */
+  private answerDocument(proxyRes: IncomingMessage, res: ServerResponse): void {
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(proxyRes.headers)) if (value !== undefined && !NOT_COPIED.has(name)) headers[name] = value;
+    const html = /^text\/html/i.test(String(proxyRes.headers['content-type'] ?? '')) && !proxyRes.headers['content-encoding'];
+    const status = proxyRes.statusCode ?? 502;
+    if (!html) {
+      if (proxyRes.headers['content-length']) headers['content-length'] = proxyRes.headers['content-length'];
+      res.writeHead(status, headers);
+      proxyRes.pipe(res);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let passedOn = false;
+    proxyRes.on('data', (chunk: Buffer) => {
+      if (passedOn) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= MAX_INJECTED_PAGE_BYTES) return;
+      // Too large to hold: the page goes on as it is.
+      passedOn = true;
+      res.writeHead(status, headers);
+      for (const held of chunks) res.write(held);
+      proxyRes.on('data', (more: Buffer) => res.write(more));
+    });
+    proxyRes.on('end', () => {
+      if (passedOn) {
+        res.end();
+        return;
+      }
+      const body = Buffer.from(injectErrorReporter(Buffer.concat(chunks).toString('utf8'), this.reporter), 'utf8');
+      res.writeHead(status, { ...headers, 'content-length': String(body.length) });
+      res.end(body);
+    });
+    proxyRes.on('error', () => res.destroy());
+  }
+
   private async route(previewId: string): Promise<Route> {
     // Not an id we ever hand out: answered without a lookup, and not worth a cache slot.
     if (!PREVIEW_ID.test(previewId)) return { kind: 'page', projectId: null, page: 'not-found' };
@@ -144,6 +198,14 @@ export class PreviewProxy {
     this.sandboxes.wake(projectId);
     return { kind: 'page', projectId, page: 'starting' };
   }
+}
+
+/** A page load (top level or in a frame), not a script, a fetch or an image. */
+function isDocumentRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET') return false;
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest) return dest === 'document' || dest === 'iframe';
+  return /text\/html/.test(String(req.headers.accept ?? ''));
 }
 
 function isServerResponse(target: unknown): target is ServerResponse {
