@@ -19,6 +19,8 @@ export async function runBuild(project: string, actions: WorkspaceActions): Prom
 
 /** Has the agent fix an error met in the preview, then rebuilds, streaming it all into the terminal. Never throws. */
 export async function runFix(project: string, error: PreviewErrorReport, actions: WorkspaceActions): Promise<void> {
+  // The fix is followed in the terminal, as a build is.
+  actions.setView('terminal');
   actions.addLog(`🔧 Asking the agent to fix: ${error.message}`, 'info');
   await followBuild(actions, (onEvent) => streamFix(project, error, onEvent));
 }
