@@ -1,6 +1,7 @@
 // The checking browser end to end: real builds in Docker, the jailed Chromium opening each preview,
 // runtime problems going through the auto-fix loop with a scripted model behind the real Anthropic SDK.
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PrismaService } from '../src/database/prisma.service.js';
@@ -198,5 +199,47 @@ describe('a sleeping preview', () => {
     expect(rebuilt.body).toContain('<h1>Awake</h1>');
     expect(await builds()).toBe(before + 1);
   }, 180_000);
+});
+
+describe('errors the owner meets in the preview', () => {
+  it('pages get the reporter, other answers do not, and a reported error starts the fix loop', async () => {
+    await save('reported', plainServerApp('<h1>Cart</h1><button>Add</button>'));
+    const { result } = await build('reported');
+    expect(result.success).toBe(true);
+    const port = Number(new URL(t.baseUrl).port);
+    const page = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const host = new URL(result.previewUrl!).host;
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/', headers: { host, accept: 'text/html', 'accept-encoding': 'gzip', 'sec-fetch-dest': 'iframe' } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/^<!doctype html><html><head><script data-forge-preview-reporter>/);
+    expect(page.body).toContain('<h1>Cart</h1>');
+    // Not a page load: passed on untouched.
+    const api = await getThroughProxy(port, result.previewUrl!, '/api/posts');
+    expect(api.body).toBe('[]');
+
+    fake.script({ kind: 'stream', chunks: ['<<<FILE build.mjs>>>\n', plainServerApp('<h1>Cart</h1><button>Add</button><p>Fixed</p>')['build.mjs'], '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    const before = fake.requests.length;
+    const error = { message: "TypeError: Cannot read properties of undefined (reading 'items')", file: '/assets/index.js', line: 1, stack: 'TypeError: x\n    at onClick (http://x/assets/index.js:1:10)' };
+    const { events } = await readSse(`${t.baseUrl}/api/projects/reported/fix`, { Cookie: cookie }, 'POST', { error });
+    const parsed = parsedEvents(events);
+    const text = parsed.filter((e) => e.type === 'log').map((e) => String(e.data)).join('\n');
+    expect(text).toContain("🐞 Runtime error in the preview, met by its owner: TypeError: Cannot read properties of undefined (reading 'items') (/assets/index.js:1)");
+    expect(text).toMatch(/🔧 Auto-fix attempt 1\/3: 1 error to fix/);
+    expect(text).toMatch(/✅ Checked in a browser in \d+\.\d s: no errors/);
+    expect(parsed.find((e) => e.type === 'result')?.data).toEqual({ success: true, previewUrl: result.previewUrl, check: 'passed' });
+    expect(fake.requests.length).toBe(before + 1);
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("reading 'items'");
+
+    // Nothing to fix with: refused in the spec's words, nothing started.
+    await t.http.post('/api/projects/reported/fix').set('Cookie', cookie).send({ error: { message: ' ' } }).expect(400);
+  }, 240_000);
 });
 
