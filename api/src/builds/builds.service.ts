@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DatabaseSetupService } from '../databases/database-setup.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
 import { describeProblem } from '../preview-checks/page-problems.js';
-import { PreviewChecksService } from '../preview-checks/preview-checks.service.js';
+import { type PreviewCheckResult, PreviewChecksService } from '../preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult, SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
@@ -350,27 +350,38 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     return failedPass('build', first ? `${where}${first.message}` : summary, output.tail(), errors);
   }
 
+  /**
+   * A preview changed in place (an edit's fast path), opened in the checking browser as a build's
+   * is. False when it found problems (logged): a full build, with its automatic fixes, should follow.
+   */
+  async checkInPlace(projectId: string, previewUrl: string, log: (line: string) => void): Promise<boolean> {
+    const { check } = await this.runCheck(projectId, previewUrl, log);
+    return check.status !== 'failed';
+  }
+
   /** The built preview opened in the checking browser: what it finds is an error like a compile error. */
   private async checkPreview(run: BuildRun, previewUrl: string): Promise<PassOutcome> {
-    run.log('🔎 Opening the preview in a browser to check it...');
-    const databaseAwaitingInit = await this.databases.awaitingInitialization(run.projectId).catch(() => false);
-    const check = await this.checks.check({ projectId: run.projectId, previewUrl, databaseAwaitingInit });
-    const seconds = (check.durationMs / 1000).toFixed(1);
-    if (check.status === 'skipped') {
-      run.log(`⚠️ The preview was not checked in a browser: ${check.notes.join('; ')}`);
-      return { ok: true, previewUrl, check: 'skipped' };
-    }
-    for (const note of check.notes) run.log(`ℹ️ ${note}`);
-    if (check.status === 'passed') {
-      run.log(`✅ Checked in a browser in ${seconds} s: no errors`);
-      return { ok: true, previewUrl, check: 'passed' };
-    }
-    for (const problem of check.problems) run.log(`❌ ${describeProblem(problem)}`);
+    const { check, seconds } = await this.runCheck(run.projectId, previewUrl, (line) => run.log(line));
+    if (check.status !== 'failed') return { ok: true, previewUrl, check: check.status };
     const errors: BuildError[] = check.problems.map((problem) => ({ file: problem.file, line: problem.line, column: null, message: describeProblem(problem) }));
     const report = check.problems.map((problem) => [describeProblem(problem), ...(problem.stack ? [problem.stack] : [])].join('\n')).join('\n\n');
-    const first = check.problems[0];
     run.log(`❌ The app failed in the browser: ${plural(check.problems.length, 'problem')} found in ${seconds} s`);
-    return { ...failedPass('runtime', describeProblem(first), report, errors), previewUrl, check: 'failed' };
+    return { ...failedPass('runtime', describeProblem(check.problems[0]), report, errors), previewUrl, check: 'failed' };
+  }
+
+  private async runCheck(projectId: string, previewUrl: string, log: (line: string) => void): Promise<{ check: PreviewCheckResult; seconds: string }> {
+    log('🔎 Opening the preview in a browser to check it...');
+    const databaseAwaitingInit = await this.databases.awaitingInitialization(projectId).catch(() => false);
+    const check = await this.checks.check({ projectId, previewUrl, databaseAwaitingInit });
+    const seconds = (check.durationMs / 1000).toFixed(1);
+    if (check.status === 'skipped') {
+      log(`⚠️ The preview was not checked in a browser: ${check.notes.join('; ')}`);
+      return { check, seconds };
+    }
+    for (const note of check.notes) log(`ℹ️ ${note}`);
+    if (check.status === 'passed') log(`✅ Checked in a browser in ${seconds} s: no errors`);
+    else for (const problem of check.problems) log(`❌ ${describeProblem(problem)}`);
+    return { check, seconds };
   }
 
   private explainFailure(result: CommandResult): string {
