@@ -27,7 +27,7 @@ export interface PageFindings {
 }
 
 /** Quiet this long (no request in flight) and the page counts as settled. */
-const QUIET_MS = 250;
+const QUIET_MS = 150;
 const POLL_MS = 25;
 /** Long-lived requests never finish; waiting for them would always hit the timeout. */
 const STREAMING = new Set(['eventsource', 'websocket']);

@@ -14,6 +14,8 @@ import { type PreviewPage, previewPage } from './preview-pages.js';
 const PREVIEW_ID = /^[a-z2-7]{20}$/;
 /** How long a preview's route is trusted before the database and Docker are asked again. */
 const ROUTE_TTL_MS = 2000;
+/** A preview that is starting is asked about again sooner: a woken one is up within about a second. */
+const STARTING_TTL_MS = 200;
 /** An id nobody has is asked about again only after this: ids are unguessable, new ones are rare. */
 const UNKNOWN_ID_TTL_MS = 30_000;
 /** Routes kept at most; the least recently visited go first, so random ids cannot grow memory. */
@@ -178,7 +180,8 @@ export class PreviewProxy {
     if (cached) return cached;
     const route = await this.resolve(previewId);
     const unknown = route.kind === 'page' && route.projectId === null;
-    this.routes.set(previewId, route, { ttl: unknown ? UNKNOWN_ID_TTL_MS : ROUTE_TTL_MS });
+    const starting = route.kind === 'page' && route.page === 'starting';
+    this.routes.set(previewId, route, { ttl: unknown ? UNKNOWN_ID_TTL_MS : starting ? STARTING_TTL_MS : ROUTE_TTL_MS });
     return route;
   }
 
