@@ -59,18 +59,21 @@ describe('the auto-fix loop', () => {
 
   it('stops a hopeless project after the last attempt, with the spec\'s build error', async () => {
     await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'hopeless', files: viteApp('Never', TYPE_ERROR_APP) }).expect(201);
-    const stillWrong = (n: number) => TYPE_ERROR_APP.replace('42', String(n));
+    // Every attempt trades the error for another one: progress of a sort, so only the cap stops it.
+    const wrongTypes = ['boolean', 'bigint', 'symbol'];
+    const stillWrong = (type: string) => TYPE_ERROR_APP.replace('string', type);
     fake.script(
-      ...[1, 2, 3].map((n) => ({ kind: 'stream' as const, chunks: ['<<<FILE src/App.tsx>>>\n', stillWrong(n), '<<<END FILE>>>\n'], stopReason: 'end_turn' as const })),
+      ...wrongTypes.map((type) => ({ kind: 'stream' as const, chunks: ['<<<FILE src/App.tsx>>>\n', stillWrong(type), '<<<END FILE>>>\n'], stopReason: 'end_turn' as const })),
     );
 
     const { events, log, result } = await build('hopeless');
     const text = log.join('\n');
     for (const n of [1, 2, 3]) expect(text).toContain(`🔧 Auto-fix attempt ${n}/3`);
-    expect(text).toContain('[-42-]{+1+}');
+    expect(text).toContain('[-string-]{+boolean+}');
     expect(text).toMatch(/🛑 Still failing after 3 automatic fix attempts; giving up\./);
-    expect(result).toEqual({ success: false, previewUrl: null });
-    expect(events).toContainEqual({ type: 'error', data: { error: 'Build failed', details: expect.stringMatching(/^still failing after 3 automatic fix attempts: src\/App\.tsx:2 Type 'number' is not assignable to type 'string'/) } });
+    expect(text).toMatch(/💰 Fix attempt 3 used [\d,]+ input and [\d,]+ output tokens/);
+    expect(result).toEqual({ success: false, previewUrl: null, failedAt: 'build' });
+    expect(events).toContainEqual({ type: 'error', data: { error: 'Build failed', details: expect.stringMatching(/^still failing after 3 automatic fix attempts: src\/App\.tsx:2 Type 'number' is not assignable to type 'symbol'/) } });
     expect(events.at(-1)).toEqual({ type: 'done' });
     const status = await t.http.get('/api/projects/hopeless/preview-status').set('Cookie', cookie).expect(200);
     expect(status.body).toEqual({ isBuilt: false, previewUrl: '' });
@@ -90,5 +93,23 @@ describe('the auto-fix loop', () => {
     expect(parsed.filter((e) => e.type === 'log').map((e) => String(e.data))).toContain('💰 Cost: $0.00');
     expect(parsed).toContainEqual({ type: 'result', data: { success: false, previewUrl: null } });
     expect(fake.requests.length).toBe(before);
+  }, 240_000);
+
+  it('stops early when an attempt brings the same error back, after one model request', async () => {
+    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'stuck', files: viteApp('Stuck', TYPE_ERROR_APP) }).expect(201);
+    fake.script({ kind: 'stream', chunks: ['<<<FILE src/App.tsx>>>\n', TYPE_ERROR_APP.replace('42', '43'), '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    const before = fake.requests.length;
+
+    const { log, result } = await build('stuck');
+    const text = log.join('\n');
+    expect(fake.requests.length).toBe(before + 1);
+    expect(text).not.toContain('Auto-fix attempt 2');
+    expect(text).toMatch(/🛑 The agent could not make progress on this error: src\/App\.tsx:2 Type 'number' is not assignable to type 'string'/);
+    expect(result).toEqual({ success: false, previewUrl: null, failedAt: 'build' });
+    // The build's record keeps what the attempt cost.
+    const stored = await t.app.get(PrismaService).build.findFirst({ where: { project: { name: 'stuck' } }, orderBy: { createdAt: 'desc' } });
+    expect(stored).toMatchObject({ failedAt: 'build', attempts: 2 });
+    expect(stored!.fixInputTokens).toBeGreaterThan(0);
+    expect(stored!.fixCostUsd).toBeCloseTo((stored!.fixInputTokens * 3 + stored!.fixOutputTokens * 15) / 1_000_000, 10);
   }, 240_000);
 });

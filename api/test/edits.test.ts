@@ -278,7 +278,7 @@ describe('versions', () => {
     ]);
     // The rebuild that follows a restore; attaching waits for it.
     const build = parsedEvents((await readSse(`${t.baseUrl}/api/projects/counter/build`, { Cookie: alice }, 'POST')).events);
-    expect(build).toContainEqual({ type: 'result', data: { success: true, previewUrl: expect.any(String) } });
+    expect(build).toContainEqual({ type: 'result', data: { success: true, previewUrl: expect.any(String), check: 'passed' } });
   }, 240_000);
 
   it("answers another account's edit, versions, diff and restore with 404", async () => {

@@ -15,7 +15,7 @@ test('a hostile preview can neither act as its visitor nor toss cookies to other
       nodeServerProject(`
   res.setHeader('Set-Cookie', ['own=1; Path=/', 'tossed=1; Domain=preview.localhost; Path=/', 'fixated=1; Domain=localhost; Path=/']);
   res.setHeader('Content-Type', 'text/html');
-  res.end(\`<title>tosser</title><script>
+  res.end(\`<title>tosser</title><p>Tossing cookies</p><script>
     const app = ${JSON.stringify(baseURL)};
     Promise.all([
       fetch(app + '/api/auth/logout', { method: 'POST', mode: 'no-cors', credentials: 'include' }),

@@ -23,8 +23,12 @@ export const WEB_ENDPOINTS = {
   /** Followed by the browser (a download link), not fetched. */
   projectDownload: { method: 'GET', path: '/api/projects/:project/download' },
   previewStatus: { method: 'GET', path: '/api/projects/:project/preview-status' },
+  /** Shown as an image (`<img src>`), not fetched: the checking browser's latest screenshot (JPEG). */
+  projectThumbnail: { method: 'GET', path: '/api/projects/:project/thumbnail' },
   /** Answers the build's server-sent events. */
   projectBuild: { method: 'POST', path: '/api/projects/:project/build' },
+  /** Starts the auto-fix loop from an error met in the preview; answers the build's server-sent events. */
+  projectFix: { method: 'POST', path: '/api/projects/:project/fix' },
   /** Starts an edit job and answers its server-sent events. */
   projectEdit: { method: 'POST', path: '/api/projects/:project/edit' },
   projectVersions: { method: 'GET', path: '/api/projects/:project/versions' },

@@ -22,10 +22,29 @@ export type JobStreamEvent =
   | { type: 'usage'; inputTokens: number; outputTokens: number }
   | { type: 'error'; message: string };
 
+/**
+ * What the checking browser made of a built preview: `passed` (loaded, settled, no problem),
+ * `failed` (problems found), `skipped` (no browser could open it: never counted as passed).
+ */
+export type PreviewCheckStatus = 'passed' | 'failed' | 'skipped';
+
+/** How a build ended: it did not compile or start (`build`), or it started and broke in the browser (`runtime`). */
+export type BuildFailedAt = 'build' | 'runtime';
+
+export interface BuildResult {
+  success: boolean;
+  /** Set when a preview answers, even one that failed at runtime (so it can be looked at). */
+  previewUrl: string | null;
+  /** Absent on success. */
+  failedAt?: BuildFailedAt;
+  /** Absent when the build never got as far as a preview. */
+  check?: PreviewCheckStatus;
+}
+
 /** `POST /api/projects/{p}/build`: no ids; a reconnect attaches to the running build and replays it. */
 export type BuildStreamEvent =
   | { type: 'log'; data: string }
-  | { type: 'result'; data: { success: boolean; previewUrl: string | null } }
+  | { type: 'result'; data: BuildResult }
   | { type: 'error'; data: { error: string; details?: string } }
   | { type: 'done' };
 

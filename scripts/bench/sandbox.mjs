@@ -4,7 +4,7 @@
 // Runs the built platform (api/dist) with the offline agent, against the real Docker engine.
 import { execFileSync, spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +17,15 @@ const base = `http://127.0.0.1:${PORT}`;
 const REFERENCE_PROMPT = 'A landing page for a coffee roaster called "Bean There", in warm brown';
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The checking browser's time for each checked build, from its log line. */
+function checkTimesMs(events) {
+  return events.flatMap((e) => {
+    const match = e.type === 'log' && /Checked in a browser in ([\d.]+) s/.exec(String(e.data));
+    return match ? [Number(match[1]) * 1000] : [];
+  });
+}
 
 async function waitFor(check, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs;
@@ -117,6 +126,32 @@ function coldCacheBuild(files, image) {
   }
 }
 
+/**
+ * A build, followed as it streams: `servedAt` is when the new app answered (the platform waits for
+ * its first HTTP answer, then logs that it opens the preview in the checking browser).
+ */
+async function buildUntilServed(cookie, name) {
+  const res = await fetch(`${base}/api/projects/${name}/build`, { method: 'POST', headers: { Cookie: cookie } });
+  const decoder = new TextDecoder();
+  const events = [];
+  let servedAt = null;
+  let pending = '';
+  for await (const chunk of res.body) {
+    pending += decoder.decode(chunk, { stream: true });
+    const blocks = pending.split('\n\n');
+    pending = blocks.pop();
+    for (const block of blocks) {
+      const data = block.split('\n').find((l) => l.startsWith('data: '))?.slice(6);
+      if (!data || data === '[DONE]') continue;
+      const event = JSON.parse(data);
+      events.push(event);
+      if (servedAt === null && ((event.type === 'log' && String(event.data).startsWith('🔎 Opening the preview')) || event.type === 'result')) servedAt = performance.now();
+    }
+  }
+  const result = events.find((e) => e.type === 'result')?.data;
+  return { reference: { success: result?.success === true, previewUrl: result?.previewUrl ?? null, events }, servedAt };
+}
+
 async function signUp() {
   const res = await fetch(`${base}/api/auth/signup`, { method: 'POST' });
   if (!res.ok) throw new Error(`sign-up answered ${res.status}`);
@@ -183,23 +218,35 @@ export async function benchSandboxes() {
     const image = sandboxImageTag(join(root, 'sandbox-image'));
 
     // 1. The reference project: generated (its container starts while the model writes), then saved → preview 200.
+    // The preview answers as soon as the app is up; the browser's check of it comes after and is timed on its own.
     await generate(cookie, 'reference', REFERENCE_PROMPT);
     const savedAt = performance.now();
-    const reference = await build(cookie, 'reference');
+    const { reference, servedAt } = await buildUntilServed(cookie, 'reference');
     if (!reference.success) throw new Error(`the reference build failed:\n${reference.events.map((e) => JSON.stringify(e.data)).join('\n')}`);
-    await waitFor(() => previewAnswers(reference.previewUrl), 30_000, 'the preview');
-    const savedToPreview = performance.now() - savedAt;
+    const builtAt = performance.now();
+    const savedToPreview = servedAt - savedAt;
     const files = await projectFiles(cookie, 'reference');
     const bare = bareViteBuild(files);
-    rows.push(['Files saved → preview answers 200 (reference landing page)', seconds(savedToPreview), `≤ 1.5 × bare vite build (${seconds(bare * 1.5)})`, savedToPreview <= bare * 1.5]);
+    rows.push(['Files saved → preview answers 200 (reference landing page, check not included)', seconds(savedToPreview), `≤ 1.1 × bare vite build (${seconds(bare * 1.1)})`, savedToPreview <= bare * 1.1]);
     rows.push(['Bare `vite build` of the same project on the host', seconds(bare), '', true]);
+    rows.push(['Files saved → build result, the browser check included', seconds(builtAt - savedAt), '', true]);
 
-    // 2. Container start to healthy: a stopped preview visited again (container start, build, app up).
-    const restartStarted = performance.now();
-    execFileSync('docker', ['stop', '-t', '1', ...execFileSync('docker', ['ps', '-q', '--filter', 'label=dev.forge.project=reference']).toString().trim().split('\n').filter(Boolean)], { stdio: 'ignore' });
-    await waitFor(async () => (await previewStatus(reference.previewUrl)) !== 200, 10_000, 'the proxy to notice');
-    await waitFor(() => previewAnswers(reference.previewUrl), 120_000, 'the woken preview');
-    rows.push(['Stopped preview visited → healthy again (start, build, serve)', seconds(performance.now() - restartStarted), '', true]);
+    // 2. Stopped preview visited → healthy: started from the last build's kept output, no rebuild (5 times, p50).
+    await waitFor(async () => existsSync(join(dataDir, 'build-output')) && readdirSync(join(dataDir, 'build-output')).some((name) => name.endsWith('.json')), 30_000, 'the kept build');
+    const wakes = [];
+    for (let i = 0; i < 5; i++) {
+      execFileSync('docker', ['stop', '-t', '1', ...execFileSync('docker', ['ps', '-q', '--filter', 'label=dev.forge.project=reference']).toString().trim().split('\n').filter(Boolean)], { stdio: 'ignore' });
+      await waitFor(async () => (await previewStatus(reference.previewUrl)) !== 200, 10_000, 'the proxy to notice');
+      const visited = performance.now();
+      await waitFor(() => previewAnswers(reference.previewUrl), 120_000, 'the woken preview');
+      wakes.push(performance.now() - visited);
+    }
+    rows.push(['Stopped preview visited → healthy again (kept build, no rebuild), p50 of 5', `${seconds(median(wakes))} (${wakes.map(seconds).join(', ')})`, '≤ 1 s', median(wakes) <= 1000]);
+
+    // 2b. The browser check's own cost per build, browser warm: 5 rebuilds of the reference page.
+    const checks = [];
+    for (let i = 0; i < 5; i++) checks.push(...checkTimesMs((await build(cookie, 'reference')).events));
+    rows.push(['Browser check per build (reference landing page, browser warm), p50 of 5', checks.length ? `${seconds(median(checks))} (${checks.map(seconds).join(', ')})` : 'not run (checks skipped)', '≤ 1 s', checks.length === 5 && median(checks) <= 1000]);
 
     // 3. Warm image against a cold npm cache, same project.
     const warmStarted = performance.now();

@@ -7,4 +7,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:3001' } },
   // The hosted preview reaches this server through a proxy under its own host name.
   preview: { allowedHosts: true },
+  // Maps beside the bundles, not linked from them: the platform's checking browser reads them to
+  // point runtime errors at src/ files and lines.
+  build: { sourcemap: 'hidden' },
 });

@@ -5,4 +5,7 @@ export default defineConfig({
   plugins: [react()],
   // The hosted preview reaches this server through a proxy under its own host name.
   preview: { allowedHosts: true },
+  // Maps beside the bundles, not linked from them: the platform's checking browser reads them to
+  // point runtime errors at src/ files and lines.
+  build: { sourcemap: 'hidden' },
 });

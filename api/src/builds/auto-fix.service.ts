@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { fileStartMarker, FILE_END_MARKER } from '@forge/protocol/file-stream';
 import { ErrorCode } from '@forge/protocol/errors';
+import type { BuildFailedAt } from '@forge/protocol/streams';
 import { stripAnsi } from '@forge/protocol/text';
 import { AgentService } from '../agent/agent.service.js';
 import { DomainError } from '../common/errors/domain-error.js';
@@ -18,8 +19,12 @@ export interface FixAttemptInput {
   buildId: string;
   projectId: string;
   projectName: string;
-  /** The failed build's whole output (install, build, start). */
+  /** The failed build's whole output (install, build, start), or the checking browser's report. */
   buildLog: string;
+  /** The errors already found; absent: read from `buildLog`. */
+  errors?: BuildError[];
+  /** `runtime`: it built and started, then failed in the browser. */
+  failedAt?: BuildFailedAt;
   /** 1-based number of this repair attempt. */
   attempt: number;
   /** Appends a line to the build stream (the terminal view). */
@@ -81,7 +86,7 @@ export class AutoFixService {
   async attempt(input: FixAttemptInput): Promise<FixAttemptResult> {
     const { log } = input;
     await this.credits.assertCanSpend(input.ownerId, 'automatic fix');
-    const errors = extractBuildErrors(input.buildLog);
+    const errors = input.errors ?? extractBuildErrors(input.buildLog);
     log(`🔧 Auto-fix attempt ${input.attempt}/${this.maxAttempts}: ${plural(errors.length, 'error')} to fix`);
     for (const error of errors) log(`   • ${shorten(formatBuildError(error), MAX_ERROR_LOG_CHARS)}`);
 
@@ -90,7 +95,8 @@ export class AutoFixService {
     const maxTurns = this.config.autoFix.maxTurns;
     const request = fixRequest({ input, errors, tree, context, maxAttempts: this.maxAttempts });
 
-    const description = errors.length > 0 ? `Fix the build: ${formatBuildError(errors[0])}` : 'Fix the failed build';
+    const runtime = input.failedAt === 'runtime';
+    const description = errors.length > 0 ? `${runtime ? 'Fix the app' : 'Fix the build'}: ${formatBuildError(errors[0])}` : 'Fix the failed build';
     const usage = { inputTokens: 0, outputTokens: 0 };
     let creditsOut = false;
     const current = (path: string) => (tree.includes(path) ? this.readFile(input, path) : Promise.resolve(null));
@@ -200,14 +206,18 @@ interface FixContext {
 
 function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: string[]; context: FixContext; maxAttempts: number }): string {
   const { input, errors, tree, context, maxAttempts } = args;
-  const sections: string[] = [`Project name: ${input.projectName}`, `The build failed. This is repair attempt ${input.attempt} of ${maxAttempts}.`];
+  const runtime = input.failedAt === 'runtime';
+  const what = runtime
+    ? 'The app built and started, but failed when opened in a browser (headless Chromium loading its preview).'
+    : 'The build failed.';
+  const sections: string[] = [`Project name: ${input.projectName}`, `${what} This is repair attempt ${input.attempt} of ${maxAttempts}.`];
 
   sections.push(
     errors.length > 0
       ? ['## Errors', ...errors.map((error, i) => `${i + 1}. ${formatBuildError(error)}`)].join('\n')
       : '## Errors\nNo error line was recognised in the build output; read its end below.',
   );
-  sections.push(['## End of the build output', '```', logTail(input.buildLog), '```'].join('\n'));
+  sections.push([runtime ? '## What the browser reported' : '## End of the build output', '```', logTail(input.buildLog), '```'].join('\n'));
 
   const listed = tree.slice(0, MAX_TREE_ENTRIES);
   const more = tree.length - listed.length;
@@ -223,7 +233,7 @@ function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: 
         'They exist unchanged; if you must change one of them, write it complete.',
     );
   }
-  sections.push('Answer with the complete files that fix the build, in the file-stream protocol.');
+  sections.push(`Answer with the complete files that fix the ${runtime ? 'app' : 'build'}, in the file-stream protocol.`);
   return sections.join('\n\n');
 }
 

@@ -1,4 +1,4 @@
-import type { BuildStreamEvent } from '@forge/protocol/streams';
+import type { BuildResult, BuildStreamEvent } from '@forge/protocol/streams';
 import { type SseChunk, type SseMessage, type SseSource, sseEvent } from '../common/http/sse.js';
 import { Channel } from '../common/streams/channel.js';
 
@@ -69,10 +69,10 @@ export class BuildRun {
     this.log(`… ${dropped.toLocaleString('en-US')} more line${dropped === 1 ? '' : 's'} of output not shown`);
   }
 
-  result(success: boolean, previewUrl: string | null): void {
+  result(success: boolean, previewUrl: string | null, outcome: Pick<BuildResult, 'failedAt' | 'check'> = {}): void {
     if (this.finished) return;
     this.succeeded = success;
-    this.send({ type: 'result', data: { success, previewUrl } });
+    this.send({ type: 'result', data: { success, previewUrl, ...outcome } });
   }
 
   error(rawError: string, rawDetails?: string): void {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent/agent.module.js';
 import { CreditsModule } from '../credits/credits.module.js';
 import { DatabasesModule } from '../databases/databases.module.js';
+import { PreviewChecksModule } from '../preview-checks/preview-checks.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { SecretsModule } from '../secrets/secrets.module.js';
@@ -11,7 +12,7 @@ import { BuildsRepository } from './builds.repository.js';
 import { BuildsService } from './builds.service.js';
 
 @Module({
-  imports: [AgentModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule, DatabasesModule],
+  imports: [AgentModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule, DatabasesModule, PreviewChecksModule],
   controllers: [BuildsController],
   providers: [BuildsService, BuildsRepository, AutoFixService],
   exports: [BuildsService],

@@ -1,21 +1,58 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { BuildFailedAt, PreviewCheckStatus } from '@forge/protocol/streams';
+import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
 import type { SseSource } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { DatabaseSetupService } from '../databases/database-setup.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
+import { describeProblem } from '../preview-checks/page-problems.js';
+import { type PreviewCheckResult, PreviewChecksService } from '../preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult, SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
 import { AutoFixService } from './auto-fix.service.js';
-import { extractBuildErrors } from './build-errors.js';
+import { type BuildError, extractBuildErrors } from './build-errors.js';
+import { errorSignature } from './error-signature.js';
 import { OutputLines } from './build-output.js';
 import { BuildQueue } from './build-queue.js';
 import { BuildRun } from './build-run.js';
 import { underWatchdog } from './build-watchdog.js';
-import { BuildsRepository } from './builds.repository.js';
+import { type BuildUsage, BuildsRepository } from './builds.repository.js';
+
+interface FailedPass {
+  ok: false;
+  failedAt: BuildFailedAt;
+  summary: string;
+  /** What the fix request shows as the output: the build's tail, or the browser's report. */
+  log: string;
+  errors: BuildError[];
+  /** Two passes in a row with the same signature: the fix in between changed nothing that matters. */
+  signature: string;
+  /** A preview that started but failed in the browser still answers here. */
+  previewUrl: string | null;
+  check?: PreviewCheckStatus;
+}
+
+type PassOutcome = { ok: true; previewUrl: string; check: PreviewCheckStatus; filesAt?: Date } | FailedPass;
+
+function failedPass(failedAt: BuildFailedAt, summary: string, log: string, errors: BuildError[]): FailedPass {
+  return { ok: false, failedAt, summary, log, errors, signature: errorSignature(failedAt, errors, summary), previewUrl: null };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** An error the owner met in the preview, as the workspace sends it. */
+export interface PreviewErrorReportInput {
+  message: string;
+  file?: string | null;
+  line?: number | null;
+  stack?: string | null;
+}
 
 /** What the auto-fix loop gets of a failed build: its tail, where the errors are. */
 const MAX_FIX_LOG_CHARS = 200_000;
@@ -29,6 +66,8 @@ const MAX_FIX_LOG_CHARS = 200_000;
 export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Builds');
   private readonly runs = new Map<string, BuildRun>();
+  /** Stopped previews being started again from their kept build. */
+  private readonly resuming = new Set<string>();
   private readonly queue: BuildQueue;
 
   constructor(
@@ -40,6 +79,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly secrets: SecretsService,
     private readonly databases: DatabaseSetupService,
     private readonly credits: CreditsService,
+    private readonly checks: PreviewChecksService,
   ) {
     // A build holds a running sandbox: an account builds at most as many projects at once as it may have running.
     this.queue = new BuildQueue(config.builds.concurrency, config.limits.runningSandboxes);
@@ -59,6 +99,29 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     const project = await this.projects.find(ownerId, name);
     const run = this.runs.get(project.id) ?? this.start(project.id, project.name, ownerId);
     return run.attach();
+  }
+
+  /**
+   * An error the owner met in the running preview (reported by the page to the workspace): the
+   * auto-fix loop starts from it, then builds and checks as after any fix. Refused while a build
+   * runs, or when no model can fix code.
+   */
+  async fixReported(ownerId: string, name: string, report: PreviewErrorReportInput): Promise<SseSource> {
+    const project = await this.projects.find(ownerId, name);
+    if (this.runs.has(project.id)) throw new DomainError(ErrorCode.Conflict, 'A build of this project is running: wait for it to finish, then ask again');
+    const availability = this.autoFix.availability();
+    if (!availability.available) throw new DomainError(ErrorCode.Unavailable, availability.reason);
+    if (this.autoFix.maxAttempts === 0) throw new DomainError(ErrorCode.Unavailable, 'Automatic fixes are turned off (AUTOFIX_MAX_ATTEMPTS=0)');
+    const sandbox = await this.sandboxes.find(project.id);
+    const previewUrl = sandbox?.builtAt ? this.sandboxes.previewUrl(sandbox.previewId) : null;
+    const where = report.file ? ` (${report.file}${report.line ? `:${report.line}` : ''})` : '';
+    const message = `Runtime error in the preview, met by its owner: ${report.message}${where}`;
+    const reported: FailedPass = {
+      ...failedPass('runtime', message, [message, ...(report.stack ? [report.stack] : [])].join('\n'), [{ file: report.file ?? null, line: report.line ?? null, column: null, message }]),
+      previewUrl,
+      check: 'failed',
+    };
+    return this.start(project.id, project.name, ownerId, reported).attach();
   }
 
   /**
@@ -83,19 +146,37 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     return waited;
   }
 
-  /** A build nobody asked for over HTTP: a visited preview that was stopped. */
+  /**
+   * A visited preview that was stopped: started again from its last build's kept output when its
+   * files did not change since; otherwise (or when that fails) built.
+   */
   private async startForProject(projectId: string): Promise<void> {
-    if (this.runs.has(projectId)) return;
-    const project = await this.projects.findById(projectId);
-    if (project && !this.runs.has(projectId)) this.start(project.id, project.name, project.ownerId);
+    if (this.runs.has(projectId) || this.resuming.has(projectId)) return;
+    this.resuming.add(projectId);
+    try {
+      const project = await this.projects.findById(projectId);
+      if (!project) return;
+      const started = Date.now();
+      const previewUrl = await this.sandboxes.resume(projectId, project.updatedAt).catch((err: Error) => {
+        this.logger.warn(`Resuming ${project.name} (${projectId}) from its kept build: ${err.message}`);
+        return null;
+      });
+      if (previewUrl) {
+        this.logger.log(`Woke ${project.name} (${projectId}) from its kept build in ${Date.now() - started} ms`);
+        return;
+      }
+      if (!this.runs.has(projectId)) this.start(project.id, project.name, project.ownerId);
+    } finally {
+      this.resuming.delete(projectId);
+    }
   }
 
   /** Registers the run before anything awaits, so a request racing this one attaches to it. */
-  private start(projectId: string, projectName: string, ownerId: string): BuildRun {
+  private start(projectId: string, projectName: string, ownerId: string, reported?: FailedPass): BuildRun {
     const run = new BuildRun(randomUUID(), projectId);
     this.runs.set(projectId, run);
     workMetrics.buildStarted();
-    void this.execute(run, projectName, ownerId)
+    void this.execute(run, projectName, ownerId, reported)
       .catch((err: Error) => {
         // Only the engine failing outside a build step lands here; the viewer still gets an ending.
         this.logger.warn(`Build of ${projectName} (${projectId}): ${err.message}`);
@@ -110,8 +191,12 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     return run;
   }
 
-  private async execute(run: BuildRun, projectName: string, ownerId: string): Promise<void> {
+  private async execute(run: BuildRun, projectName: string, ownerId: string, reported?: FailedPass): Promise<void> {
     let attempts = 0;
+    let fixesMade = 0;
+    let pending = reported ?? null;
+    let previousSignature: string | null = null;
+    const usage: BuildUsage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
     run.useMask(await this.secrets.masker(run.projectId));
     await this.repository.create(run.id, run.projectId);
     run.log(`🔨 Preparing the build of ${projectName}...`);
@@ -135,18 +220,38 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       const watchdog = { limitMs: this.sandboxes.passLimitMs(), step: () => run.step, onExpire: () => this.sandboxes.abandon(run.projectId) };
       await underWatchdog(watchdog, () => this.sandboxes.prepare(run.projectId, (line) => run.log(line)));
       let failure: string;
+      let last: FailedPass | null = null;
       for (;;) {
-        attempts++;
-        const outcome = await underWatchdog(watchdog, () => this.buildOnce(run));
+        let outcome: PassOutcome;
+        if (pending) {
+          // An error met in the running preview stands in for the first build's failure.
+          outcome = pending;
+          pending = null;
+          run.log(`🐞 ${outcome.summary}`);
+        } else {
+          attempts++;
+          outcome = await underWatchdog(watchdog, () => this.buildOnce(run));
+        }
         if (outcome.ok) {
           run.log(`🎉 Preview ready at ${outcome.previewUrl}`);
           await this.logCost(run);
-          run.result(true, outcome.previewUrl);
-          await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines });
+          run.result(true, outcome.previewUrl, { check: outcome.check });
+          // Kept after the answer, off the build's path: the next wake-up of this preview starts from it.
+          if (outcome.filesAt) {
+            void this.sandboxes.keepOutput(run.projectId, outcome.filesAt).catch((err: Error) => this.logger.warn(`Keeping the build of ${projectName}: ${err.message}`));
+          }
+          await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines, usage });
           return;
         }
         failure = outcome.summary;
-        const fixesMade = attempts - 1;
+        last = outcome;
+        // The same errors as the build before: the last attempt did not help, and another would not either.
+        if (previousSignature === outcome.signature) {
+          run.log(`🛑 The agent could not make progress on this error: ${outcome.summary}. Stopping the automatic fixes.`);
+          failure = `the agent could not make progress on this error: ${outcome.summary}`;
+          break;
+        }
+        previousSignature = outcome.signature;
         if (fixesMade >= this.autoFix.maxAttempts) {
           if (this.autoFix.maxAttempts > 0) run.log(`🛑 Still failing after ${fixesMade} automatic fix attempt${fixesMade === 1 ? '' : 's'}; giving up.`);
           failure = this.autoFix.maxAttempts > 0 ? `still failing after ${fixesMade} automatic fix attempts: ${outcome.summary}` : outcome.summary;
@@ -163,10 +268,14 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
           projectId: run.projectId,
           projectName,
           buildLog: outcome.log,
+          errors: outcome.errors,
+          failedAt: outcome.failedAt,
           attempt: fixesMade + 1,
           log: (line) => run.log(line),
           signal: run.controller.signal,
         });
+        fixesMade++;
+        this.recordUsage(run, usage, fixesMade, fix);
         if (fix.changedPaths.length === 0) {
           failure = `the automatic fix changed nothing: ${outcome.summary}`;
           break;
@@ -174,12 +283,12 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         // A runaway build stops its container; the next build starts it again.
         run.log(`🔁 Rebuilding with ${fix.changedPaths.length} changed file${fix.changedPaths.length === 1 ? '' : 's'} (build ${attempts + 1})...`);
       }
-      await this.fail(run, attempts, failure);
+      await this.fail(run, attempts, failure, undefined, usage, last);
     } catch (err) {
       const message = err instanceof DomainError ? err.message : 'The build could not run';
       const details = err instanceof DomainError ? err.details : (err as Error).message;
       this.logger.warn(`Build of ${projectName} (${run.projectId}): ${(err as Error).message}`);
-      await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details });
+      await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details }, usage);
     } finally {
       this.queue.release(ownerId);
     }
@@ -190,18 +299,40 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     run.log(await this.credits.costLine({ buildId: run.id }).catch(() => '💰 Cost: unknown (the ledger could not be read)'));
   }
 
-  private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }): Promise<void> {
-    await this.sandboxes.markFailed(run.projectId).catch(() => undefined);
+  /**
+   * A build that did not compile or start leaves no preview; one that failed in the browser keeps
+   * it running, so its owner can see what broke (and the page's own error reports reach them).
+   */
+  private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }, usage?: BuildUsage, last?: FailedPass | null): Promise<void> {
+    const atRuntime = last?.failedAt === 'runtime' && last.previewUrl !== null;
+    if (!atRuntime) await this.sandboxes.markFailed(run.projectId).catch(() => undefined);
     await this.logCost(run);
-    run.result(false, null);
-    run.error(event?.error ?? 'Build failed', event ? event.details : summary);
-    await this.repository.finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines }).catch(() => undefined);
+    run.result(false, atRuntime ? last.previewUrl : null, last ? { failedAt: last.failedAt, ...(last.check ? { check: last.check } : {}) } : { failedAt: 'build' });
+    run.error(event?.error ?? (atRuntime ? 'The app failed in the browser' : 'Build failed'), event ? event.details : summary);
+    await this.repository
+      .finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines, usage, failedAt: last?.failedAt ?? 'build' })
+      .catch(() => undefined);
   }
 
-  /** One pass of copy, install, build and start; on failure, what the auto-fix loop needs. */
-  private async buildOnce(run: BuildRun): Promise<{ ok: true; previewUrl: string } | { ok: false; summary: string; log: string }> {
+  /** One fix attempt's tokens and price, in the stream and added to the build's. */
+  private recordUsage(run: BuildRun, usage: BuildUsage, attempt: number, fix: { inputTokens: number; outputTokens: number }): void {
+    const { inputPerMtokUsd, outputPerMtokUsd } = this.config.pricing;
+    const cost = (fix.inputTokens * inputPerMtokUsd + fix.outputTokens * outputPerMtokUsd) / 1_000_000;
+    usage.inputTokens += fix.inputTokens;
+    usage.outputTokens += fix.outputTokens;
+    usage.costUsd += cost;
+    run.log(
+      `💰 Fix attempt ${attempt} used ${fix.inputTokens.toLocaleString('en-US')} input and ${fix.outputTokens.toLocaleString('en-US')} output tokens ($${cost.toFixed(4)}); ` +
+        `the build's fixes so far: $${usage.costUsd.toFixed(4)}`,
+    );
+  }
+
+  /** One pass of copy, install, build, start and the browser's check; on failure, what the auto-fix loop needs. */
+  private async buildOnce(run: BuildRun): Promise<PassOutcome> {
     const log = (line: string) => run.log(line);
     const output = new OutputLines((line) => run.output(line), MAX_FIX_LOG_CHARS);
+    // The files' time as they are copied in: what a kept build of this pass is stamped with.
+    const filesAt = (await this.projects.findById(run.projectId))?.updatedAt;
     const result = await this.sandboxes.build(run.projectId, log, (chunk) => output.write(chunk));
     output.end();
     run.flushDropped();
@@ -210,19 +341,57 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       run.log(`✅ Build successful in ${seconds} s`);
       // A data app's database, before its app starts: provisioned and seeded the first time.
       await this.databases.afterBuild(run.projectId, log);
+      let previewUrl: string;
       try {
-        return { ok: true, previewUrl: await this.sandboxes.serve(run.projectId, log) };
+        previewUrl = await this.sandboxes.serve(run.projectId, log);
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         run.log(`❌ ${err.message}: ${err.details ?? ''}`);
-        return { ok: false, summary: err.message, log: run.lines.slice(-60).join('\n') };
+        return failedPass('build', err.message, run.lines.slice(-60).join('\n'), []);
       }
+      const checked = await this.checkPreview(run, previewUrl);
+      return checked.ok ? { ...checked, filesAt } : checked;
     }
     const summary = this.explainFailure(result);
     run.log(`❌ ${summary} after ${seconds} s`);
-    const first = extractBuildErrors(output.tail(), 1)[0];
+    const errors = extractBuildErrors(output.tail());
+    const first = errors[0];
     const where = first?.file ? `${first.file}${first.line ? `:${first.line}` : ''} ` : '';
-    return { ok: false, summary: first ? `${where}${first.message}` : summary, log: output.tail() };
+    return failedPass('build', first ? `${where}${first.message}` : summary, output.tail(), errors);
+  }
+
+  /**
+   * A preview changed in place (an edit's fast path), opened in the checking browser as a build's
+   * is. False when it found problems (logged): a full build, with its automatic fixes, should follow.
+   */
+  async checkInPlace(projectId: string, previewUrl: string, log: (line: string) => void): Promise<boolean> {
+    const { check } = await this.runCheck(projectId, previewUrl, log);
+    return check.status !== 'failed';
+  }
+
+  /** The built preview opened in the checking browser: what it finds is an error like a compile error. */
+  private async checkPreview(run: BuildRun, previewUrl: string): Promise<PassOutcome> {
+    const { check, seconds } = await this.runCheck(run.projectId, previewUrl, (line) => run.log(line));
+    if (check.status !== 'failed') return { ok: true, previewUrl, check: check.status };
+    const errors: BuildError[] = check.problems.map((problem) => ({ file: problem.file, line: problem.line, column: null, message: describeProblem(problem) }));
+    const report = check.problems.map((problem) => [describeProblem(problem), ...(problem.stack ? [problem.stack] : [])].join('\n')).join('\n\n');
+    run.log(`❌ The app failed in the browser: ${plural(check.problems.length, 'problem')} found in ${seconds} s`);
+    return { ...failedPass('runtime', describeProblem(check.problems[0]), report, errors), previewUrl, check: 'failed' };
+  }
+
+  private async runCheck(projectId: string, previewUrl: string, log: (line: string) => void): Promise<{ check: PreviewCheckResult; seconds: string }> {
+    log('🔎 Opening the preview in a browser to check it...');
+    const databaseAwaitingInit = await this.databases.awaitingInitialization(projectId).catch(() => false);
+    const check = await this.checks.check({ projectId, previewUrl, databaseAwaitingInit });
+    const seconds = (check.durationMs / 1000).toFixed(1);
+    if (check.status === 'skipped') {
+      log(`⚠️ The preview was not checked in a browser: ${check.notes.join('; ')}`);
+      return { check, seconds };
+    }
+    for (const note of check.notes) log(`ℹ️ ${note}`);
+    if (check.status === 'passed') log(`✅ Checked in a browser in ${seconds} s: no errors`);
+    else for (const problem of check.problems) log(`❌ ${describeProblem(problem)}`);
+    return { check, seconds };
   }
 
   private explainFailure(result: CommandResult): string {

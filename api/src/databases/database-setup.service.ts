@@ -166,6 +166,14 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * A data app whose database nobody initialized yet: its API answers 503 by convention until then,
+   * which the preview check must not count as errors.
+   */
+  async awaitingInitialization(projectId: string): Promise<boolean> {
+    return (await this.isDataApp(projectId)) && !(await this.isInitialized(projectId));
+  }
+
   /** Whether the project's files describe a database. */
   async hasDatabase(projectId: string): Promise<boolean> {
     const paths = new Set(await this.projects.filePaths(projectId));

@@ -146,6 +146,11 @@ export class EditJob {
       return null;
     }
     job.append({ type: 'log', message: `⚡ Bundled the change into the running preview in ${(outcome.durationMs / 1000).toFixed(1)} s` });
+    // Checked in the browser like any build: problems send it through a full build and its automatic fixes.
+    if (!(await this.builds.checkInPlace(projectId, outcome.previewUrl, (message) => job.append({ type: 'log', message })))) {
+      job.append({ type: 'log', message: '🔨 The changed preview fails in the browser: a full build with automatic fixes follows' });
+      return null;
+    }
     job.append({ type: 'preview', previewUrl: outcome.previewUrl });
     return { previewUrl: outcome.previewUrl, failure: null };
   }

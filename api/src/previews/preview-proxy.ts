@@ -12,16 +12,23 @@ import { type PreviewOutcome, workMetrics } from '../operations/work-metrics.js'
 import type { SandboxRecord } from '../sandboxes/sandboxes.repository.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SharesService } from '../shares/shares.service.js';
+import { errorReporterScript, injectErrorReporter } from './error-reporter.js';
 import { ownHostCookies } from './preview-cookies.js';
 import { type PreviewPage, previewPage } from './preview-pages.js';
 
 const PREVIEW_ID = /^[a-z2-7]{20}$/;
 /** How long a preview's route is trusted before the database and Docker are asked again. */
 const ROUTE_TTL_MS = 2000;
+/** A preview that is starting is asked about again sooner: a woken one is up within about a second. */
+const STARTING_TTL_MS = 200;
 /** An id nobody has is asked about again only after this: ids are unguessable, new ones are rare. */
 const UNKNOWN_ID_TTL_MS = 30_000;
 /** Routes kept at most; the least recently visited go first, so random ids cannot grow memory. */
 const MAX_CACHED_ROUTES = 10_000;
+/** HTML pages larger than this are passed on as they are, without the error reporter. */
+const MAX_INJECTED_PAGE_BYTES = 4 * 1024 * 1024;
+/** Hop-by-hop headers, and those the rewritten body makes wrong. */
+const NOT_COPIED = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'content-length', 'upgrade']);
 
 type Route =
   | { kind: 'proxy'; projectId: string; target: string }
@@ -46,6 +53,9 @@ export class PreviewProxy {
   private readonly revokedShares = new LRUCache<string, true>({ max: MAX_CACHED_ROUTES });
   /** The connections open to each public preview host (responses in flight, websockets), closed on unpublish. */
   private readonly shareConnections = new Map<string, Set<Duplex>>();
+  private readonly reporter: string;
+  /** Page requests whose answer this proxy writes itself, with the error reporter in it. */
+  private readonly documents = new WeakSet<IncomingMessage>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -54,8 +64,10 @@ export class PreviewProxy {
     private readonly shares: SharesService,
   ) {
     this.suffix = `.${config.previewDomain}`;
-    this.proxy.on('proxyRes', (proxyRes, req) => {
+    this.reporter = errorReporterScript(config.publicUrl);
+    this.proxy.on('proxyRes', (proxyRes, req, res) => {
       proxyRes.headers['set-cookie'] = ownHostCookies(proxyRes.headers['set-cookie'], req.headers.host ?? '');
+      if (this.documents.has(req)) this.answerDocument(proxyRes, res);
     });
     // A failed upstream must answer the visitor, never crash the process or leak the socket.
     this.proxy.on('error', (err, req, target) => {
@@ -74,6 +86,11 @@ export class PreviewProxy {
   /** How many routes are remembered now. */
   get cachedRoutes(): number {
     return this.routes.size;
+  }
+
+  /** Asks the database and Docker again on the next visit: the preview changed state just now. */
+  forget(previewId: string): void {
+    this.routes.delete(previewId);
   }
 
   /** The preview id a request is for, or null when it is for the platform itself. */
@@ -97,7 +114,13 @@ export class PreviewProxy {
           outcome = 'proxied';
           this.sandboxes.recordVisit(route.projectId);
           if (SHARE_ID_PATTERN.test(previewId)) this.trackShareConnection(previewId, req.socket, res);
-          this.proxy.web(req, res, { target: route.target });
+          const document = isDocumentRequest(req);
+          if (document) {
+            this.documents.add(req);
+            // The page is rewritten here, so it must come uncompressed.
+            delete req.headers['accept-encoding'];
+          }
+          this.proxy.web(req, res, { target: route.target, selfHandleResponse: document });
         } else {
           outcome = 'page';
           sendPage(res, route.page);
@@ -128,6 +151,44 @@ export class PreviewProxy {
       () => socket.destroy(),
     );
     return true;
+  }
+
+  /** A page's answer with the error reporter put in when it is HTML; anything else as it came. */
+  private answerDocument(proxyRes: IncomingMessage, res: ServerResponse): void {
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(proxyRes.headers)) if (value !== undefined && !NOT_COPIED.has(name)) headers[name] = value;
+    const html = /^text\/html/i.test(String(proxyRes.headers['content-type'] ?? '')) && !proxyRes.headers['content-encoding'];
+    const status = proxyRes.statusCode ?? 502;
+    if (!html) {
+      if (proxyRes.headers['content-length']) headers['content-length'] = proxyRes.headers['content-length'];
+      res.writeHead(status, headers);
+      proxyRes.pipe(res);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let passedOn = false;
+    proxyRes.on('data', (chunk: Buffer) => {
+      if (passedOn) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= MAX_INJECTED_PAGE_BYTES) return;
+      // Too large to hold: the page goes on as it is.
+      passedOn = true;
+      res.writeHead(status, headers);
+      for (const held of chunks) res.write(held);
+      proxyRes.on('data', (more: Buffer) => res.write(more));
+    });
+    proxyRes.on('end', () => {
+      if (passedOn) {
+        res.end();
+        return;
+      }
+      const body = Buffer.from(injectErrorReporter(Buffer.concat(chunks).toString('utf8'), this.reporter), 'utf8');
+      res.writeHead(status, { ...headers, 'content-length': String(body.length) });
+      res.end(body);
+    });
+    proxyRes.on('error', () => res.destroy());
   }
 
   /** A share stopped: its public host answers "not shared" from the next request on, and what is open closes. */
@@ -162,7 +223,8 @@ export class PreviewProxy {
     if (cached) return cached;
     const route = isShare ? await this.resolveShare(label) : await this.resolve(label);
     const unknown = route.kind === 'page' && route.projectId === null;
-    if (!this.revokedShares.has(label)) this.routes.set(label, route, { ttl: unknown ? UNKNOWN_ID_TTL_MS : ROUTE_TTL_MS });
+    const starting = route.kind === 'page' && route.page === 'starting';
+    if (!this.revokedShares.has(label)) this.routes.set(label, route, { ttl: unknown ? UNKNOWN_ID_TTL_MS : starting ? STARTING_TTL_MS : ROUTE_TTL_MS });
     return route;
   }
 
@@ -196,6 +258,14 @@ export class PreviewProxy {
     this.sandboxes.wake(projectId);
     return { kind: 'page', projectId, page: 'starting' };
   }
+}
+
+/** A page load (top level or in a frame), not a script, a fetch or an image. */
+function isDocumentRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET') return false;
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest) return dest === 'document' || dest === 'iframe';
+  return /text\/html/.test(String(req.headers.accept ?? ''));
 }
 
 function isServerResponse(target: unknown): target is ServerResponse {

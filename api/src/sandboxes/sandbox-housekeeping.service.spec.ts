@@ -3,6 +3,7 @@ import { loadConfig } from '../config/app-config.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { DockerDriver } from './docker.driver.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
+import type { SandboxOutputService } from './sandbox-output.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxRefreshService } from './sandbox-refresh.service.js';
 import type { SandboxScriptsService } from './sandbox-scripts.service.js';
@@ -63,7 +64,7 @@ function services(engine: ReturnType<typeof fakeEngine>) {
   const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle);
   const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
-  return { lifecycle, housekeeping, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService) };
+  return { lifecycle, housekeeping, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService) };
 }
 
 async function until(check: () => boolean): Promise<void> {

@@ -3,6 +3,7 @@ import { ProjectsModule } from '../projects/projects.module.js';
 import { DockerDriver } from './docker.driver.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxOutputService } from './sandbox-output.service.js';
 import { SandboxRefreshService } from './sandbox-refresh.service.js';
 import { SandboxScriptsService } from './sandbox-scripts.service.js';
 import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
@@ -12,7 +13,7 @@ import { SandboxesService } from './sandboxes.service.js';
 /** Only SandboxesService leaves the module: the engine and the parts behind the facade stay inside. */
 @Module({
   imports: [ProjectsModule],
-  providers: [DockerDriver, SandboxesRepository, SandboxLifecycleService, SandboxWorkspaceService, SandboxHousekeepingService, SandboxRefreshService, SandboxScriptsService, SandboxesService],
+  providers: [DockerDriver, SandboxesRepository, SandboxLifecycleService, SandboxWorkspaceService, SandboxHousekeepingService, SandboxRefreshService, SandboxScriptsService, SandboxOutputService, SandboxesService],
   exports: [SandboxesService],
 })
 export class SandboxesModule {}

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import type { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import type { SandboxOutputService } from './sandbox-output.service.js';
 import type { SandboxRefreshService } from './sandbox-refresh.service.js';
 import type { SandboxScriptsService } from './sandbox-scripts.service.js';
 import type { CommandResult, SandboxWorkspaceService } from './sandbox-workspace.service.js';
@@ -41,12 +42,14 @@ function newSandboxesService() {
     refresh: record('refresh', { refreshed: true, previewUrl: 'http://abc.preview.localhost:3000/', durationMs: 900 }),
   };
   const scripts = { run: record('runScripts', { failed: null, exitCode: 0, output: '' }) };
+  const outputs = { forget: record('forgetOutput', undefined), find: jest.fn(async () => null), keep: record('keepOutput', undefined), restore: record('restoreOutput', true) };
   const sut = new SandboxesService(
     lifecycle as unknown as SandboxLifecycleService,
     workspace as unknown as SandboxWorkspaceService,
     housekeeping as unknown as SandboxHousekeepingService,
     refreshes as unknown as SandboxRefreshService,
     scripts as unknown as SandboxScriptsService,
+    outputs as unknown as SandboxOutputService,
   );
   return { sut, mocks: { lifecycle, workspace, housekeeping, refreshes, scripts }, calls };
 }

@@ -7,6 +7,7 @@ import { type AppEnvironmentProvider, projectVariables } from './sandbox-app-env
 import { type ScriptsOptions, type ScriptsResult, SandboxScriptsService } from './sandbox-scripts.service.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import { type Readiness, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxOutputService } from './sandbox-output.service.js';
 import { type ChangedFiles, type RefreshOutcome, SandboxRefreshService } from './sandbox-refresh.service.js';
 import { type CommandResult, SandboxWorkspaceService } from './sandbox-workspace.service.js';
 import type { SandboxRecord, SandboxWithProject } from './sandboxes.repository.js';
@@ -35,6 +36,7 @@ export class SandboxesService {
     private readonly housekeeping: SandboxHousekeepingService,
     private readonly refreshes: SandboxRefreshService,
     private readonly scripts: SandboxScriptsService,
+    private readonly outputs: SandboxOutputService,
   ) {}
 
   /** Whether the engine can build anything: it answers and has the sandbox image. */
@@ -82,6 +84,31 @@ export class SandboxesService {
   async serve(projectId: string, log: Log): Promise<string> {
     log('🚀 Starting the app...');
     const container = await this.lifecycle.runningContainer(projectId);
+    await this.workspace.startApp(projectId, container, log, await this.appEnvironment(projectId));
+    const record = await this.lifecycle.markRunning(projectId);
+    return this.lifecycle.previewUrl(record.previewId);
+  }
+
+  /**
+   * After a successful build: keeps its output with the project, stamped with the files' time
+   * (`filesAt`) it was built from, for `resume`.
+   */
+  async keepOutput(projectId: string, filesAt: Date): Promise<void> {
+    const container = await this.lifecycle.runningContainer(projectId);
+    await this.outputs.keep(projectId, container, filesAt);
+  }
+
+  /**
+   * A stopped preview started again from its last build's kept output, without building: its
+   * container up, the output unpacked, the app started. Answers the preview URL, or null when
+   * there is no kept output for the files as they are now (`filesAt`) and a build must run.
+   */
+  async resume(projectId: string, filesAt: Date, log: Log = () => {}): Promise<string | null> {
+    const archive = await this.outputs.find(projectId, filesAt);
+    if (!archive) return null;
+    await this.lifecycle.markBuilding(projectId);
+    const container = await this.lifecycle.ensureContainer(projectId, log);
+    if (!(await this.outputs.restore(container, archive))) return null;
     await this.workspace.startApp(projectId, container, log, await this.appEnvironment(projectId));
     const record = await this.lifecycle.markRunning(projectId);
     return this.lifecycle.previewUrl(record.previewId);
@@ -143,7 +170,7 @@ export class SandboxesService {
     this.wakeHandler = handler;
   }
 
-  /** A stopped preview was visited: rebuild it once. */
+  /** A stopped preview was visited: start it again (from its kept build, or by building) once. */
   wake(projectId: string): void {
     this.wakeHandler?.(projectId);
   }
@@ -188,6 +215,7 @@ export class SandboxesService {
   @OnEvent(PROJECT_DELETING)
   async onProjectDeleting({ projectId }: ProjectDeletingEvent): Promise<void> {
     await this.remove(projectId, { quiet: true });
+    await this.outputs.forget(projectId);
   }
 
   listForAdmin(): Promise<AdminSandbox[]> {

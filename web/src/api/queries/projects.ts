@@ -50,6 +50,11 @@ export function deleteProject(project: string): Promise<void> {
   return apiJson<void>(apiRoute(WEB_ENDPOINTS.projectDelete, { project }));
 }
 
+/** An image the browser loads: the project's latest checked screenshot, 404 until its first checked build. */
+export function projectThumbnailUrl(project: string): string {
+  return endpointPath(WEB_ENDPOINTS.projectThumbnail, { project });
+}
+
 /** A link the browser follows: the server answers with the ZIP as an attachment. */
 export function projectDownloadUrl(project: string): string {
   return endpointPath(WEB_ENDPOINTS.projectDownload, { project });

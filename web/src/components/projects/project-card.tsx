@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Clock, Download, FileCode2, FolderOpen, Globe, Info, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { ProjectListItem } from '@forge/protocol/api';
-import { projectDownloadUrl } from '@/api/queries/projects';
+import { useState } from 'react';
+import { projectDownloadUrl, projectThumbnailUrl } from '@/api/queries/projects';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
@@ -29,6 +30,7 @@ export function ProjectCard({ project, isOpening, isShared, onOpen, onShare, onE
       aria-label={project.name}
       className="group relative flex flex-col rounded-[var(--radius-card)] border border-border bg-surface p-5 transition-all hover:border-border-strong hover:bg-surface-2/60 hover:shadow-lg hover:shadow-black/30"
     >
+      <ProjectThumbnail name={project.name} />
       <div className="flex items-start gap-3">
         <div className="flex size-10 shrink-0 items-center justify-center rounded-xl border border-primary/25 bg-linear-to-br from-primary/20 to-primary/5 text-primary-hover">
           <FileCode2 className="size-5" aria-hidden />
@@ -105,5 +107,20 @@ export function ProjectCard({ project, isOpening, isShared, onOpen, onShare, onE
         </Tooltip>
       </div>
     </article>
+  );
+}
+
+/** The preview as the checking browser last saw it; nothing until a build was checked. */
+function ProjectThumbnail({ name }: { name: string }) {
+  const [missing, setMissing] = useState(false);
+  if (missing) return null;
+  return (
+    <img
+      src={projectThumbnailUrl(name)}
+      alt={`Preview of ${name}`}
+      loading="lazy"
+      onError={() => setMissing(true)}
+      className="-mx-5 -mt-5 mb-4 aspect-[16/10] w-[calc(100%+2.5rem)] max-w-none rounded-t-[var(--radius-card)] border-b border-border object-cover object-top"
+    />
   );
 }

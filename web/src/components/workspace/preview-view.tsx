@@ -6,6 +6,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
+import { PreviewErrors, usePreviewErrors } from './preview-errors';
+import { runFix } from './run-build';
 
 export const PREVIEW_TIMEOUT_MESSAGE = 'Loading timeout. The preview took too long to load.';
 export const PREVIEW_FAILED_MESSAGE = 'Failed to load preview. The project may not be built correctly.';
@@ -36,12 +38,20 @@ export function PreviewView() {
 type FrameStatus = 'loading' | 'error' | 'live';
 
 export function PreviewFrame({ url }: { url: string }) {
+  const { state, actions } = useWorkspace();
   const [status, setStatus] = useState<FrameStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const [refreshing, setRefreshing] = useState(false);
   const timeoutRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const reported = usePreviewErrors(frameRef, url);
+  const project = state.currentProject;
+  const fix = (error: Parameters<typeof runFix>[1]) => {
+    if (!project) return;
+    reported.clear();
+    void runFix(project, error, actions);
+  };
 
   // Every (re)load arms the 15 s load timeout; a load event disarms it.
   useEffect(() => {
@@ -159,6 +169,7 @@ export function PreviewFrame({ url }: { url: string }) {
           </div>
         )}
       </div>
+      <PreviewErrors errors={reported.errors} busy={!project || state.status === 'Building' || state.status === 'Generating'} onFix={fix} onDismiss={reported.dismiss} />
     </div>
   );
 }

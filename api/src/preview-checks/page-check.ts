@@ -1,0 +1,192 @@
+// One look at one preview in the checking browser: load it, wait for it to settle, and collect
+// what went wrong, the way a visitor would have met it.
+import type { Browser, Page, Request } from 'playwright-core';
+import {
+  type PageProblem,
+  firstProjectFrame,
+  isEchoedConsoleError,
+  isIgnoredRequest,
+  requestProblem,
+  tidyProblems,
+} from './page-problems.js';
+import { type SourceMapV3, originalPosition, projectSource } from './source-maps.js';
+
+export interface PageCheckOptions {
+  url: string;
+  /** The whole check, load and settle, stays within this. */
+  timeoutMs: number;
+  /** Same-origin answers not to count as problems (a data app's 503s before its database exists). */
+  tolerated?: (path: string, status: number) => boolean;
+}
+
+export interface PageFindings {
+  problems: PageProblem[];
+  /** Same-origin requests answered with a tolerated error status. */
+  toleratedRequests: number;
+  screenshot: Buffer | null;
+}
+
+/** Quiet this long (no request in flight) and the page counts as settled. */
+const QUIET_MS = 150;
+const POLL_MS = 25;
+/** Long-lived requests never finish; waiting for them would always hit the timeout. */
+const STREAMING = new Set(['eventsource', 'websocket']);
+const VIEWPORT = { width: 1280, height: 800 };
+
+export async function checkPage(browser: Browser, options: PageCheckOptions): Promise<PageFindings> {
+  const started = Date.now();
+  const deadline = started + options.timeoutMs;
+  const origin = new URL(options.url).origin;
+  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const problems: PageProblem[] = [];
+    const errors: Array<{ message: string; stack: string }> = [];
+    let toleratedRequests = 0;
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    const sameOrigin = (request: Request) => {
+      try {
+        return new URL(request.url()).origin === origin;
+      } catch {
+        return false;
+      }
+    };
+    const pathOf = (request: Request) => {
+      const url = new URL(request.url());
+      return `${url.pathname}${url.search}`;
+    };
+    const counted = (request: Request) => !STREAMING.has(request.resourceType());
+
+    page.on('pageerror', (error) => errors.push({ message: errorText(error), stack: error.stack ?? '' }));
+    page.on('console', (message) => {
+      if (message.type() !== 'error' || isEchoedConsoleError(message.text())) return;
+      const location = message.location();
+      problems.push({ kind: 'console', message: message.text(), file: null, line: location.lineNumber ? location.lineNumber + 1 : null });
+    });
+    page.on('request', (request) => {
+      if (counted(request)) inFlight++;
+      lastActivity = Date.now();
+    });
+    page.on('requestfinished', (request) => {
+      if (counted(request)) inFlight--;
+      lastActivity = Date.now();
+    });
+    page.on('requestfailed', (request) => {
+      if (counted(request)) inFlight--;
+      lastActivity = Date.now();
+      const failure = request.failure()?.errorText ?? 'no answer';
+      // A navigation away or a page closing aborts requests: not the app's fault.
+      if (!sameOrigin(request) || isIgnoredRequest(pathOf(request)) || failure === 'net::ERR_ABORTED') return;
+      problems.push(requestProblem({ method: request.method(), path: pathOf(request), status: null, failure }));
+    });
+    page.on('response', (response) => {
+      const request = response.request();
+      const status = response.status();
+      if (status < 400 || !sameOrigin(request) || isIgnoredRequest(pathOf(request))) return;
+      if (options.tolerated?.(pathOf(request), status)) {
+        toleratedRequests++;
+        return;
+      }
+      problems.push(requestProblem({ method: request.method(), path: pathOf(request), status }));
+    });
+
+    let loaded = false;
+    try {
+      const response = await page.goto(options.url, { waitUntil: 'load', timeout: Math.max(1, deadline - Date.now()) });
+      loaded = true;
+      // The document's own error status is already reported by the response listener.
+      if (!response) problems.push({ kind: 'load', message: 'The preview did not answer', file: null, line: null });
+    } catch (err) {
+      problems.push({ kind: 'load', message: `The page did not load within ${options.timeoutMs} ms (${firstLine((err as Error).message)})`, file: null, line: null });
+    }
+
+    if (loaded) {
+      while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) await sleep(POLL_MS);
+      if (inFlight > 0) problems.push({ kind: 'load', message: `The page was still loading after ${options.timeoutMs} ms`, file: null, line: null });
+    }
+
+    const maps = new Map<string, Promise<SourceMapV3 | null>>();
+    const exceptions: PageProblem[] = [];
+    for (const error of errors) exceptions.push(await exceptionProblem(page, origin, error, maps));
+    // Uncaught errors first: they are usually why the rest went wrong.
+    problems.unshift(...exceptions);
+
+    let screenshot: Buffer | null = null;
+    if (loaded) {
+      if (await renderedNothing(page)) problems.push({ kind: 'empty', message: 'The page rendered nothing', file: null, line: null });
+      screenshot = await page.screenshot({ type: 'jpeg', quality: 70, timeout: Math.max(1_000, deadline - Date.now()) }).catch(() => null);
+    }
+    return { problems: tidyProblems(problems), toleratedRequests, screenshot };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+/** `TypeError: x is undefined`, whatever the browser put in name and message. */
+function errorText(error: Error): string {
+  const message = error.message || String(error);
+  return error.name && error.name !== 'Error' && !message.startsWith(error.name) ? `${error.name}: ${message}` : message;
+}
+
+/** The error with the first project file its stack passes through, through the bundle's source map when it has one. */
+async function exceptionProblem(page: Page, origin: string, error: { message: string; stack: string }, maps: Map<string, Promise<SourceMapV3 | null>>): Promise<PageProblem> {
+  const mapped: string[] = [];
+  for (const line of error.stack.split('\n').slice(0, 12)) {
+    const frame = /^(\s*at (?:.*? \()?)(https?:\/\/[^\s()]+?):(\d+):(\d+)(\)?)\s*$/.exec(line);
+    if (!frame || !frame[2].startsWith(origin)) {
+      mapped.push(line);
+      continue;
+    }
+    const script = frame[2];
+    if (!maps.has(script)) maps.set(script, fetchSourceMap(page, `${script}.map`));
+    const map = await maps.get(script)!;
+    const position = map ? originalPosition(map, Number(frame[3]), Number(frame[4])) : null;
+    const file = position ? projectSource(position.source) : null;
+    mapped.push(file && position ? `${frame[1]}${file}:${position.line}${frame[5]}` : line);
+  }
+  const stack = mapped.join('\n');
+  const where = firstProjectFrame(stack.split('\n').slice(1).join('\n'));
+  return { kind: 'exception', message: error.message, file: where?.file ?? null, line: where?.line ?? null, stack };
+}
+
+/** Fetched by the page itself: the map is on the preview's origin, reachable only through the jail. */
+async function fetchSourceMap(page: Page, url: string): Promise<SourceMapV3 | null> {
+  try {
+    const text = await page.evaluate(async (mapUrl) => {
+      const response = await fetch(mapUrl);
+      return response.ok ? response.text() : null;
+    }, url);
+    return text ? (JSON.parse(text) as SourceMapV3) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Nothing a visitor could see in #root (or the body, when there is no #root). Runs in the page, so
+ * it is written as page code, not compiled against the API's types.
+ */
+const RENDERED_NOTHING = `(() => {
+  const root = document.getElementById('root') || document.body;
+  if (!root) return true;
+  if ((root.innerText || '').trim().length > 0) return false;
+  for (const element of root.querySelectorAll('img, svg, canvas, video, iframe, input, button, select, textarea, object, embed')) {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    if (box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none') return false;
+  }
+  return true;
+})()`;
+
+function renderedNothing(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>(RENDERED_NOTHING).catch(() => false);
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0].trim();
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

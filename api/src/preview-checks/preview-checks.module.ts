@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { PreviewsModule } from '../previews/previews.module.js';
+import { ProjectsModule } from '../projects/projects.module.js';
+import { PreviewChecksController } from './preview-checks.controller.js';
+import { PreviewChecksService } from './preview-checks.service.js';
+
+@Module({ imports: [PreviewsModule, ProjectsModule], controllers: [PreviewChecksController], providers: [PreviewChecksService], exports: [PreviewChecksService] })
+export class PreviewChecksModule {}
