@@ -17,7 +17,9 @@ import { Route as DocsRouteImport } from './routes/docs'
 import { Route as InfoRouteImport } from './routes/info'
 import { Route as ProjectsRouteImport } from './routes/projects'
 import { Route as TopupRouteImport } from './routes/topup'
+import { Route as WallRouteImport } from './routes/wall'
 import { Route as ProjectProjectNameRouteImport } from './routes/project.$projectName'
+import { Route as SShareIdRouteImport } from './routes/s.$shareId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -59,9 +61,19 @@ const TopupRoute = TopupRouteImport.update({
   path: '/topup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WallRoute = WallRouteImport.update({
+  id: '/wall',
+  path: '/wall',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProjectProjectNameRoute = ProjectProjectNameRouteImport.update({
   id: '/project/$projectName',
   path: '/project/$projectName',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SShareIdRoute = SShareIdRouteImport.update({
+  id: '/s/$shareId',
+  path: '/s/$shareId',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -74,7 +86,9 @@ export interface FileRoutesByFullPath {
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
   '/topup': typeof TopupRoute
+  '/wall': typeof WallRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
+  '/s/$shareId': typeof SShareIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -85,7 +99,9 @@ export interface FileRoutesByTo {
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
   '/topup': typeof TopupRoute
+  '/wall': typeof WallRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
+  '/s/$shareId': typeof SShareIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -97,7 +113,9 @@ export interface FileRoutesById {
   '/info': typeof InfoRoute
   '/projects': typeof ProjectsRoute
   '/topup': typeof TopupRoute
+  '/wall': typeof WallRoute
   '/project/$projectName': typeof ProjectProjectNameRoute
+  '/s/$shareId': typeof SShareIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -110,7 +128,9 @@ export interface FileRouteTypes {
     | '/info'
     | '/projects'
     | '/topup'
+    | '/wall'
     | '/project/$projectName'
+    | '/s/$shareId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -121,7 +141,9 @@ export interface FileRouteTypes {
     | '/info'
     | '/projects'
     | '/topup'
+    | '/wall'
     | '/project/$projectName'
+    | '/s/$shareId'
   id:
     | '__root__'
     | '/'
@@ -132,7 +154,9 @@ export interface FileRouteTypes {
     | '/info'
     | '/projects'
     | '/topup'
+    | '/wall'
     | '/project/$projectName'
+    | '/s/$shareId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -144,7 +168,9 @@ export interface RootRouteChildren {
   InfoRoute: typeof InfoRoute
   ProjectsRoute: typeof ProjectsRoute
   TopupRoute: typeof TopupRoute
+  WallRoute: typeof WallRoute
   ProjectProjectNameRoute: typeof ProjectProjectNameRoute
+  SShareIdRoute: typeof SShareIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -205,11 +231,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TopupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/wall': {
+      id: '/wall'
+      path: '/wall'
+      fullPath: '/wall'
+      preLoaderRoute: typeof WallRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/project/$projectName': {
       id: '/project/$projectName'
       path: '/project/$projectName'
       fullPath: '/project/$projectName'
       preLoaderRoute: typeof ProjectProjectNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$shareId': {
+      id: '/s/$shareId'
+      path: '/s/$shareId'
+      fullPath: '/s/$shareId'
+      preLoaderRoute: typeof SShareIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -224,7 +264,9 @@ const rootRouteChildren: RootRouteChildren = {
   InfoRoute: InfoRoute,
   ProjectsRoute: ProjectsRoute,
   TopupRoute: TopupRoute,
+  WallRoute: WallRoute,
   ProjectProjectNameRoute: ProjectProjectNameRoute,
+  SShareIdRoute: SShareIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

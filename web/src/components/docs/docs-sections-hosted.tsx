@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { Callout, Code, H3, List, P, Steps, Table, Ui } from './docs-prose';
+import { Callout, Code, H3, List, P, Steps, Ui } from './docs-prose';
 import type { DocsSection } from './docs-section';
 
 /** Sharing a project on its public address and the wall. */
