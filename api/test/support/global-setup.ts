@@ -1,28 +1,14 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Module from 'node:module';
 import pg from 'pg';
-
-// Jest loads this file as CommonJS, without the projects' moduleNameMapper: the platform's sources
-// import each other as `./x.js`, which exists only as `./x.ts` here.
-const modules = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
-const resolveFilename = modules._resolveFilename;
-modules._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
-  try {
-    return resolveFilename.call(this, request, ...rest);
-  } catch (err) {
-    if (!/^\.{1,2}\/.*\.js$/.test(request)) throw err;
-    return resolveFilename.call(this, request.replace(/\.js$/, '.ts'), ...rest);
-  }
-};
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.ts';
 
 /**
  * Two PostgreSQL servers for the run, as in production: the platform's (DATABASE_URL, or an embedded
  * one) and the projects' (PROJECTS_DATABASE_URL, or a second embedded one).
  */
 export default async function globalSetup(): Promise<void> {
-  const { startEmbeddedPostgres } = await import('../../src/database/embedded-postgres.ts');
   const stops: Array<() => Promise<void>> = [];
   const dir = await mkdtemp(join(tmpdir(), 'forge-test-pg-'));
   if (process.env.DATABASE_URL) {
