@@ -91,7 +91,7 @@ describe('the auto-fix loop', () => {
     const error = 'Your credit balance is $0.00: an automatic fix needs a positive balance. Top up your credits (or ask an operator for a grant) and try again.';
     expect(parsed).toContainEqual({ type: 'error', data: { error } });
     expect(parsed.filter((e) => e.type === 'log').map((e) => String(e.data))).toContain('💰 Cost: $0.00');
-    expect(parsed).toContainEqual({ type: 'result', data: { success: false, previewUrl: null } });
+    expect(parsed).toContainEqual({ type: 'result', data: { success: false, previewUrl: null, failedAt: 'build' } });
     expect(fake.requests.length).toBe(before);
   }, 240_000);
 
