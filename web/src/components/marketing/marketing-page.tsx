@@ -4,7 +4,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { ForgeLogo } from '@/components/ui/logo';
 import { MarketingNav } from './marketing-nav';
 import { ProductMock } from './product-mock';
-import { AppTypesSection, FeaturesSection, FinalCta, HowItWorksSection, PricingSection, RecoveryKeySection } from './sections';
+import { PricingSection } from './pricing-section';
+import { AppTypesSection, FeaturesSection, FinalCta, HowItWorksSection, RecoveryKeySection } from './sections';
 import { WallSection } from './wall-section';
 
 /** What visitors without a session see at `/`. */
