@@ -1,11 +1,14 @@
 // `npm start`: install what is missing, build what changed, then run the platform on one port.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { ensureChromium } from './lib/chromium.mjs';
 import { prepareSandboxes } from './lib/sandbox-image.mjs';
 import { prepare, root } from './lib/setup.mjs';
 
 prepare();
 await prepareSandboxes({ required: false });
+// Every build's preview is checked in it.
+ensureChromium({ required: false });
 
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'api/dist/main.js')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

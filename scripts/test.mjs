@@ -1,22 +1,11 @@
 // `npm test`: every check CI makes, in order, stopping at the first failure.
-import { existsSync } from 'node:fs';
 import { linkBlueprintDependencies } from './lib/blueprint-deps.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDockerCompose } from './lib/docker.mjs';
 import { prepareSandboxes } from './lib/sandbox-image.mjs';
 import { log, prepare, run } from './lib/setup.mjs';
 
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
-
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error('End-to-end tests need Chromium: install it with `sudo apt-get install -y chromium`.');
-  }
-  log('Installing Chromium for the end-to-end tests (apt-get)...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { env });
-}
 
 const steps = [
   ['Type checks', async () => {
@@ -33,6 +22,8 @@ const steps = [
   }],
   // Builds and previews run in containers: Docker (installed and started if need be) and the sandbox image.
   ['Docker and the sandbox image', () => prepareSandboxes({ required: true })],
+  // The API's preview checks open built previews in it; the end-to-end tests drive it.
+  ['Chromium', () => ensureChromium({ required: true })],
   ['API tests against PostgreSQL', () => run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--runInBand'])],
   // The deployment as operators run it: its own images (built offline, cached by recipe), docker-compose up,
   // a project generated, built and previewed, then down -v. A step of its own: it tests images and the
@@ -43,7 +34,6 @@ const steps = [
     run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs']);
   }],
   ['End-to-end tests in Chromium', () => {
-    ensureChromium();
     run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']);
   }],
 ];

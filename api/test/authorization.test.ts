@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = [
   'GET /api/wall',
   'GET /api/shares/:shareId',
   'GET /api/shares/:shareId/file/*path',
+  'GET /api/shares/:shareId/thumbnail',
 ];
 
 const OWNER_ID = randomUUID();

@@ -116,6 +116,14 @@ describe('a published project, seen without an account', () => {
     expect(file.body.content).toContain('createServer');
   });
 
+  it("shows anyone the screenshot the preview check took, on the project's wall card", async () => {
+    const card = ((await t.http.get('/api/wall').expect(200)).body as WallResponse).items.find((item) => item.shareId === share.shareId);
+    expect(card?.thumbnailUrl).toBe(`/api/shares/${share.shareId}/thumbnail`);
+    const image = await t.http.get(card!.thumbnailUrl!).buffer(true).expect(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect([...(image.body as Buffer).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+  });
+
   it('never shows .env or another environment file, nor a saved secret, in the file list, a file or the page', async () => {
     const page = (await t.http.get(`/api/shares/${share.shareId}`).expect(200)).body as PublicShareResponse;
     expect(page.tree.filter((path) => /(^|\/)\.env($|\.)/.test(path))).toEqual(['.env.example']);
@@ -181,6 +189,7 @@ describe('a published project, seen without an account', () => {
     const page = await t.http.get(`/api/shares/${share.shareId}`).expect(404);
     expect(page.body).toEqual({ error: NOT_SHARED_MESSAGE, code: 'share.not_found' });
     await t.http.get(`/api/shares/${share.shareId}/file/server.mjs`).expect(404);
+    await t.http.get(`/api/shares/${share.shareId}/thumbnail`).expect(404);
     const preview = await getThroughProxy(port, share.previewUrl);
     expect(preview.status).toBe(404);
     expect(preview.body).toContain('This project is not shared');

@@ -42,6 +42,8 @@ export const WEB_ENDPOINTS = {
   /** Public: a published project's page, its files and the wall answer visitors without an account. */
   sharePublic: { method: 'GET', path: '/api/shares/:shareId' },
   shareFile: { method: 'GET', path: '/api/shares/:shareId/file/*path' },
+  /** The wall card's screenshot (JPEG), when the preview check has taken one. */
+  shareThumbnail: { method: 'GET', path: '/api/shares/:shareId/thumbnail' },
   /** Followed by `?cursor=&limit=`. */
   wall: { method: 'GET', path: '/api/wall' },
 

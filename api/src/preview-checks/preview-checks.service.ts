@@ -2,14 +2,13 @@ import { createServer, type Server } from 'node:http';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import type { PreviewCheckStatus } from '@forge/protocol/streams';
 import { type Browser, chromium } from 'playwright-core';
 import { notFound } from '../common/errors/domain-error.js';
-import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PreviewProxy } from '../previews/preview-proxy.js';
 import { ProjectsService } from '../projects/projects.service.js';
+import { ThumbnailsService } from '../thumbnails/thumbnails.service.js';
 import { type BrowserJail, jailUnavailable, prepareJail } from './browser-jail.js';
 import { checkPage } from './page-check.js';
 import type { PageProblem } from './page-problems.js';
@@ -59,6 +58,7 @@ export class PreviewChecksService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly proxy: PreviewProxy,
     private readonly projects: ProjectsService,
+    private readonly thumbnails: ThumbnailsService,
   ) {}
 
   /** Why no check can run at all, or null. */
@@ -95,7 +95,7 @@ export class PreviewChecksService implements OnModuleDestroy {
       if (findings.toleratedRequests > 0) {
         notes.push(`The app's API answered 503 to ${findings.toleratedRequests} request${findings.toleratedRequests === 1 ? '' : 's'}: its database is not initialized yet, so these are not counted as errors`);
       }
-      if (findings.screenshot) await this.saveThumbnail(input.projectId, findings.screenshot).catch((err: Error) => this.logger.warn(`Thumbnail of ${input.projectId}: ${err.message}`));
+      if (findings.screenshot) await this.thumbnails.save(input.projectId, findings.screenshot).catch((err: Error) => this.logger.warn(`Thumbnail of ${input.projectId}: ${err.message}`));
       return { status: findings.problems.length > 0 ? 'failed' : 'passed', problems: findings.problems, notes, durationMs: Date.now() - started };
     } finally {
       this.release();
@@ -105,16 +105,9 @@ export class PreviewChecksService implements OnModuleDestroy {
   /** The project's latest screenshot (JPEG), for its owner. */
   async thumbnail(ownerId: string, name: string): Promise<Buffer> {
     const project = await this.projects.find(ownerId, name);
-    try {
-      return await readFile(this.thumbnailPath(project.id));
-    } catch {
-      throw notFound('This project has no thumbnail yet: it appears after its first successful build');
-    }
-  }
-
-  @OnEvent(PROJECT_DELETING)
-  async onProjectDeleting({ projectId }: ProjectDeletingEvent): Promise<void> {
-    await rm(this.thumbnailPath(projectId), { force: true });
+    const image = await this.thumbnails.read(project.id);
+    if (!image) throw notFound('This project has no thumbnail yet: it appears after its first successful build');
+    return image;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -125,17 +118,6 @@ export class PreviewChecksService implements OnModuleDestroy {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     const jail = await this.jail?.catch(() => null);
     if (jail) await rm(join(jail.socketPath, '..'), { recursive: true, force: true });
-  }
-
-  private thumbnailPath(projectId: string): string {
-    return join(this.config.dataDir, 'thumbnails', `${projectId}.jpg`);
-  }
-
-  private async saveThumbnail(projectId: string, image: Buffer): Promise<void> {
-    const path = this.thumbnailPath(projectId);
-    await mkdir(join(path, '..'), { recursive: true });
-    await writeFile(`${path}.tmp`, image);
-    await rename(`${path}.tmp`, path);
   }
 
   /** The one jailed browser, started on first use and again after it went away (the bench and the jail's test look through it too). */

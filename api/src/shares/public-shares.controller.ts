@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { Public } from '../common/auth/auth.decorators.js';
 import { RateLimited } from '../limits/rate-limited.decorator.js';
 import { type WallQuery, wallQuerySchema } from './dto/wall.query.js';
@@ -17,4 +17,7 @@ export class PublicSharesController {
 
   @Public() @RateLimited('shareViews') @Get('shares/:shareId/file/*path')
   file(@Param('shareId') shareId: string, @Param('path') path: string[]) { return this.shares.publicFile(shareId, path.join('/')); }
+
+  @Public() @RateLimited('shareViews') @Get('shares/:shareId/thumbnail') @Header('Cache-Control', 'public, max-age=60')
+  async thumbnail(@Param('shareId') shareId: string) { return new StreamableFile(await this.shares.publicThumbnail(shareId), { type: 'image/jpeg' }); }
 }

@@ -6,6 +6,7 @@ import { SHARE_UNPUBLISHED } from '../common/events/domain-events.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
+import type { ThumbnailsService } from '../thumbnails/thumbnails.service.js';
 import type { ShareRecord, SharedProject, SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 
@@ -40,14 +41,17 @@ function newSharesService() {
   const sandboxes = { find: jest.fn(async () => ({ builtAt: new Date() })), previewUrl: (label: string) => `http://${label}.preview.localhost:3000/` };
   const secrets = { masker: jest.fn(async () => (text: string) => text.replaceAll('sk-live-123456', '••••••••')) };
   const events = { emitAsync: jest.fn(async (_event: string, _payload: unknown) => []) };
+  // Only project p2 has a screenshot.
+  const thumbnails = { exists: jest.fn(async (projectId: string) => projectId === 'p2'), read: jest.fn(async (projectId: string) => (projectId === 'project-1' ? Buffer.from('jpeg') : null)) };
   const sut = new SharesService(
     repository as unknown as SharesRepository,
     projects as unknown as ProjectsService,
     sandboxes as unknown as SandboxesService,
     secrets as unknown as SecretsService,
     events as unknown as EventEmitter2,
+    thumbnails as unknown as ThumbnailsService,
   );
-  return { sut, mocks: { repository, projects, sandboxes, secrets, events }, rows };
+  return { sut, mocks: { repository, projects, sandboxes, secrets, events, thumbnails }, rows };
 }
 
 describe(SharesService.name, () => {
@@ -104,5 +108,20 @@ describe(SharesService.name, () => {
     const all = await sut.wall(undefined, 3);
     expect(all.nextCursor).toBeNull();
     expect(all.items[0]).toEqual({ shareId: `${'a'.repeat(25)}1`, name: 'weather', description: '', publishedAt: expect.any(String), thumbnailUrl: null });
+  });
+
+  it("links a wall card to the project's screenshot only when the preview check has taken one", async () => {
+    const { sut, rows } = newSharesService();
+    for (const n of [1, 2]) rows.set(`p${n}`, { id: `${'a'.repeat(25)}${n}`, projectId: `p${n}`, description: '', publishedAt: new Date() });
+    const { items } = await sut.wall(undefined, 2);
+    expect(items.map((item) => item.thumbnailUrl)).toEqual([null, `/api/shares/${'a'.repeat(25)}2/thumbnail`]);
+  });
+
+  it('serves the screenshot of a published project, and refuses one that is not shared', async () => {
+    const { sut, rows } = newSharesService();
+    rows.set('project-1', { id: SHARE_ID, projectId: 'project-1', description: '', publishedAt: new Date() });
+    expect((await sut.publicThumbnail(SHARE_ID)).toString()).toBe('jpeg');
+    rows.delete('project-1');
+    await expect(sut.publicThumbnail(SHARE_ID)).rejects.toMatchObject({ code: ErrorCode.ShareNotFound });
   });
 });

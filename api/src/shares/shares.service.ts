@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { FileContentResponse } from '@forge/protocol/api';
+import { WEB_ENDPOINTS, endpointPath } from '@forge/protocol/endpoints';
 import { ErrorCode } from '@forge/protocol/errors';
 import {
   type MySharesResponse,
@@ -16,6 +17,7 @@ import { SHARE_UNPUBLISHED, type ShareUnpublishedEvent } from '../common/events/
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
+import { ThumbnailsService } from '../thumbnails/thumbnails.service.js';
 import { newShareId } from './share-id.js';
 import { isHiddenFromShare, sharedPaths } from './share-files.js';
 import { type ShareRecord, type SharedProject, SharesRepository } from './shares.repository.js';
@@ -37,6 +39,7 @@ export class SharesService {
     private readonly sandboxes: SandboxesService,
     private readonly secrets: SecretsService,
     private readonly events: EventEmitter2,
+    private readonly thumbnails: ThumbnailsService,
   ) {}
 
   async status(ownerId: string, name: string): Promise<ShareStatusResponse> {
@@ -91,6 +94,14 @@ export class SharesService {
     return { content: mask(content) };
   }
 
+  /** A published project's screenshot, for its wall card. */
+  async publicThumbnail(shareId: string): Promise<Buffer> {
+    const share = await this.findShared(shareId);
+    const image = await this.thumbnails.read(share.projectId);
+    if (!image) throw new DomainError(ErrorCode.NotFound, 'This project has no screenshot yet');
+    return image;
+  }
+
   /** Published projects, newest first, a page at a time. */
   async wall(cursor: string | undefined, limit: number): Promise<WallResponse> {
     const after = cursor ? decodeWallCursor(cursor) : null;
@@ -98,14 +109,15 @@ export class SharesService {
     const rows = await this.repository.wallPage(after, limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
+    // Screenshots come from the preview check; until a project has one, the wall draws a placeholder.
+    const screenshots = await Promise.all(page.map((share) => this.thumbnails.exists(share.projectId)));
     return {
-      items: page.map((share) => ({
+      items: page.map((share, i) => ({
         shareId: share.id,
         name: share.projectName,
         description: share.description,
         publishedAt: share.publishedAt.toISOString(),
-        // Screenshots come from the preview check; until a project has one, the wall draws a placeholder.
-        thumbnailUrl: null,
+        thumbnailUrl: screenshots[i] ? endpointPath(WEB_ENDPOINTS.shareThumbnail, { shareId: share.id }) : null,
       })),
       nextCursor: rows.length > limit && last ? encodeWallCursor({ publishedAt: last.publishedAt, shareId: last.id }) : null,
     };
