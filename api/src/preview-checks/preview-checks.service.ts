@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { PreviewCheckStatus } from '@forge/protocol/streams';
