@@ -71,7 +71,8 @@ describe('metrics', () => {
 
   beforeAll(async () => {
     // On every interface, so a caller from another address can be tried.
-    t = await startTestApp({ OFFLINE_AGENT_CHARS_PER_SECOND: '0' }, { host: '0.0.0.0' });
+    // Without the preview check, whose browser's requests through the proxy would be counted too.
+    t = await startTestApp({ OFFLINE_AGENT_CHARS_PER_SECOND: '0', PREVIEW_CHECKS: 'off' }, { host: '0.0.0.0' });
     cookie = (await signUp(t.http)).cookie;
   });
   afterAll(async () => {
