@@ -16,6 +16,10 @@ const PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 3391);
 const base = `http://127.0.0.1:${PORT}`;
 const REFERENCE_PROMPT = 'A landing page for a coffee roaster called "Bean There", in warm brown';
 
+/** This run's containers only: another checkout's bench may have a project called "reference" too. */
+const INSTANCE = `bench-${process.pid}`;
+const referenceContainers = () =>
+  execFileSync('docker', ['ps', '-q', '--filter', 'label=dev.forge.project=reference', '--filter', `label=dev.forge.instance=${INSTANCE}`]).toString().trim().split('\n').filter(Boolean);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -205,7 +209,7 @@ export async function benchSandboxes() {
   const dataDir = mkdtempSync(join(tmpdir(), 'forge-bench-sandbox-'));
   const server = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LLM_PROVIDER: 'offline', OFFLINE_AGENT_CHARS_PER_SECOND: '6000', DATABASE_URL: '' },
+    env: { ...process.env, SANDBOX_INSTANCE: INSTANCE, DATA_DIR: dataDir, PORT: String(PORT), LLM_PROVIDER: 'offline', OFFLINE_AGENT_CHARS_PER_SECOND: '6000', DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const rows = [];
@@ -235,7 +239,7 @@ export async function benchSandboxes() {
     await waitFor(async () => existsSync(join(dataDir, 'build-output')) && readdirSync(join(dataDir, 'build-output')).some((name) => name.endsWith('.json')), 30_000, 'the kept build');
     const wakes = [];
     for (let i = 0; i < 5; i++) {
-      execFileSync('docker', ['stop', '-t', '1', ...execFileSync('docker', ['ps', '-q', '--filter', 'label=dev.forge.project=reference']).toString().trim().split('\n').filter(Boolean)], { stdio: 'ignore' });
+      execFileSync('docker', ['stop', '-t', '1', ...referenceContainers()], { stdio: 'ignore' });
       await waitFor(async () => (await previewStatus(reference.previewUrl)) !== 200, 10_000, 'the proxy to notice');
       const visited = performance.now();
       await waitFor(() => previewAnswers(reference.previewUrl), 120_000, 'the woken preview');
