@@ -5,13 +5,6 @@ import { PrismaService } from '../database/prisma.service.js';
 /** Stored build logs stop here; the stream itself is not limited by it. */
 const MAX_STORED_LOG_CHARS = 1_000_000;
 
-/** What a build's automatic fixes cost, all attempts together. */
-export interface BuildUsage {
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-}
-
 @Injectable()
 export class BuildsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -24,7 +17,7 @@ export class BuildsRepository {
     await this.prisma.build.update({ where: { id }, data: { status: 'running' } });
   }
 
-  async finish(id: string, result: { succeeded: boolean; attempts: number; error: string | null; lines: string[]; usage?: BuildUsage; failedAt?: BuildFailedAt }): Promise<void> {
+  async finish(id: string, result: { succeeded: boolean; attempts: number; error: string | null; lines: string[]; failedAt?: BuildFailedAt }): Promise<void> {
     const log = result.lines.join('\n');
     await this.prisma.build.updateMany({
       where: { id },
@@ -35,7 +28,6 @@ export class BuildsRepository {
         log: log.length > MAX_STORED_LOG_CHARS ? log.slice(-MAX_STORED_LOG_CHARS) : log,
         finishedAt: new Date(),
         failedAt: result.succeeded ? null : (result.failedAt ?? 'build'),
-        ...(result.usage ? { fixInputTokens: result.usage.inputTokens, fixOutputTokens: result.usage.outputTokens, fixCostUsd: result.usage.costUsd } : {}),
       },
     });
   }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { BuildFailedAt, PreviewCheckStatus } from '@forge/protocol/streams';
+import { formatMicroUsd } from '@forge/protocol/credits';
 import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
 import type { SseSource } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { CreditsService } from '../credits/credits.service.js';
+import { type CallUsage, CreditsService } from '../credits/credits.service.js';
 import { DatabaseSetupService } from '../databases/database-setup.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
 import { describeProblem } from '../preview-checks/page-problems.js';
@@ -20,7 +21,7 @@ import { OutputLines } from './build-output.js';
 import { BuildQueue } from './build-queue.js';
 import { BuildRun } from './build-run.js';
 import { underWatchdog } from './build-watchdog.js';
-import { type BuildUsage, BuildsRepository } from './builds.repository.js';
+import { BuildsRepository } from './builds.repository.js';
 
 interface FailedPass {
   ok: false;
@@ -196,7 +197,6 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     let fixesMade = 0;
     let pending = reported ?? null;
     let previousSignature: string | null = null;
-    const usage: BuildUsage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
     run.useMask(await this.secrets.masker(run.projectId));
     await this.repository.create(run.id, run.projectId);
     run.log(`🔨 Preparing the build of ${projectName}...`);
@@ -240,7 +240,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
           if (outcome.filesAt) {
             void this.sandboxes.keepOutput(run.projectId, outcome.filesAt).catch((err: Error) => this.logger.warn(`Keeping the build of ${projectName}: ${err.message}`));
           }
-          await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines, usage });
+          await this.repository.finish(run.id, { succeeded: true, attempts, error: null, lines: run.lines });
           return;
         }
         failure = outcome.summary;
@@ -275,7 +275,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
           signal: run.controller.signal,
         });
         fixesMade++;
-        this.recordUsage(run, usage, fixesMade, fix);
+        this.logAttemptCost(run, fixesMade, fix);
         if (fix.changedPaths.length === 0) {
           failure = `the automatic fix changed nothing: ${outcome.summary}`;
           break;
@@ -283,12 +283,12 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         // A runaway build stops its container; the next build starts it again.
         run.log(`🔁 Rebuilding with ${fix.changedPaths.length} changed file${fix.changedPaths.length === 1 ? '' : 's'} (build ${attempts + 1})...`);
       }
-      await this.fail(run, attempts, failure, undefined, usage, last);
+      await this.fail(run, attempts, failure, undefined, last);
     } catch (err) {
       const message = err instanceof DomainError ? err.message : 'The build could not run';
       const details = err instanceof DomainError ? err.details : (err as Error).message;
       this.logger.warn(`Build of ${projectName} (${run.projectId}): ${(err as Error).message}`);
-      await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details }, usage);
+      await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details });
     } finally {
       this.queue.release(ownerId);
     }
@@ -303,28 +303,21 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
    * A build that did not compile or start leaves no preview; one that failed in the browser keeps
    * it running, so its owner can see what broke (and the page's own error reports reach them).
    */
-  private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }, usage?: BuildUsage, last?: FailedPass | null): Promise<void> {
+  private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }, last?: FailedPass | null): Promise<void> {
     const atRuntime = last?.failedAt === 'runtime' && last.previewUrl !== null;
     if (!atRuntime) await this.sandboxes.markFailed(run.projectId).catch(() => undefined);
     await this.logCost(run);
     run.result(false, atRuntime ? last.previewUrl : null, last ? { failedAt: last.failedAt, ...(last.check ? { check: last.check } : {}) } : { failedAt: 'build' });
     run.error(event?.error ?? (atRuntime ? 'The app failed in the browser' : 'Build failed'), event ? event.details : summary);
     await this.repository
-      .finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines, usage, failedAt: last?.failedAt ?? 'build' })
+      .finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines, failedAt: last?.failedAt ?? 'build' })
       .catch(() => undefined);
   }
 
-  /** One fix attempt's tokens and price, in the stream and added to the build's. */
-  private recordUsage(run: BuildRun, usage: BuildUsage, attempt: number, fix: { inputTokens: number; outputTokens: number }): void {
-    const { inputPerMtokUsd, outputPerMtokUsd } = this.config.pricing;
-    const cost = (fix.inputTokens * inputPerMtokUsd + fix.outputTokens * outputPerMtokUsd) / 1_000_000;
-    usage.inputTokens += fix.inputTokens;
-    usage.outputTokens += fix.outputTokens;
-    usage.costUsd += cost;
-    run.log(
-      `💰 Fix attempt ${attempt} used ${fix.inputTokens.toLocaleString('en-US')} input and ${fix.outputTokens.toLocaleString('en-US')} output tokens ($${cost.toFixed(4)}); ` +
-        `the build's fixes so far: $${usage.costUsd.toFixed(4)}`,
-    );
+  /** One fix attempt's tokens and price in the stream; the ledger has charged them on the build as they came. */
+  private logAttemptCost(run: BuildRun, attempt: number, fix: CallUsage): void {
+    const cost = formatMicroUsd(this.credits.priceOf(fix), { precise: true });
+    run.log(`💰 Fix attempt ${attempt} used ${fix.inputTokens.toLocaleString('en-US')} input and ${fix.outputTokens.toLocaleString('en-US')} output tokens (${cost})`);
   }
 
   /** One pass of copy, install, build, start and the browser's check; on failure, what the auto-fix loop needs. */

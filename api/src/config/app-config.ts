@@ -94,11 +94,6 @@ export interface AppConfig {
     /** The unprivileged account the browser runs as (Chromium's own sandbox stays on). */
     uid: number;
   };
-  /** What the model costs, to log and store each automatic fix's price. */
-  pricing: {
-    inputPerMtokUsd: number;
-    outputPerMtokUsd: number;
-  };
   /** What one address or account may do; sized so a small host survives. */
   limits: {
     signupsPerHour: number;
@@ -271,10 +266,6 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       timeoutMs: integer(env, 'PREVIEW_CHECK_TIMEOUT_MS', 15_000, 1_000, 120_000),
       maxQueued: integer(env, 'PREVIEW_CHECK_MAX_QUEUED', 20, 0, 10_000),
       uid: integer(env, 'PREVIEW_CHECK_UID', 65_534, 1, 4_294_967_294),
-    },
-    pricing: {
-      inputPerMtokUsd: number(env, 'PRICE_INPUT_PER_MTOK_USD', 3, 0, 10_000),
-      outputPerMtokUsd: number(env, 'PRICE_OUTPUT_PER_MTOK_USD', 15, 0, 10_000),
     },
     limits: {
       signupsPerHour: integer(env, 'LIMIT_SIGNUPS_PER_HOUR', 20, 1, 1_000_000),
