@@ -7,6 +7,7 @@ import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { SecretsModule } from '../secrets/secrets.module.js';
 import { AutoFixService } from './auto-fix.service.js';
+import { BuildPassService } from './build-pass.service.js';
 import { BuildsController } from './builds.controller.js';
 import { BuildsRepository } from './builds.repository.js';
 import { BuildsService } from './builds.service.js';
@@ -14,7 +15,7 @@ import { BuildsService } from './builds.service.js';
 @Module({
   imports: [AgentModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule, DatabasesModule, PreviewChecksModule],
   controllers: [BuildsController],
-  providers: [BuildsService, BuildsRepository, AutoFixService],
+  providers: [BuildsService, BuildPassService, BuildsRepository, AutoFixService],
   exports: [BuildsService],
 })
 export class BuildsModule {}

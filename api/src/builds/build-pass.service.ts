@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { BuildFailedAt, PreviewCheckStatus } from '@forge/protocol/streams';
+import { DomainError } from '../common/errors/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DatabaseSetupService } from '../databases/database-setup.service.js';
+import { describeProblem } from '../preview-checks/page-problems.js';
+import { type PreviewCheckResult, PreviewChecksService } from '../preview-checks/preview-checks.service.js';
+import { ProjectsService } from '../projects/projects.service.js';
+import { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult, SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { type BuildError, extractBuildErrors } from './build-errors.js';
+import { OutputLines } from './build-output.js';
+import type { BuildRun } from './build-run.js';
+import { errorSignature } from './error-signature.js';
+
+export interface FailedPass {
+  ok: false;
+  failedAt: BuildFailedAt;
+  summary: string;
+  /** What the fix request shows as the output: the build's tail, or the browser's report. */
+  log: string;
+  errors: BuildError[];
+  /** Two passes in a row with the same signature: the fix in between changed nothing that matters. */
+  signature: string;
+  /** A preview that started but failed in the browser still answers here. */
+  previewUrl: string | null;
+  check?: PreviewCheckStatus;
+}
+
+export type PassOutcome = { ok: true; previewUrl: string; check: PreviewCheckStatus; filesAt?: Date } | FailedPass;
+
+export function failedPass(failedAt: BuildFailedAt, summary: string, log: string, errors: BuildError[]): FailedPass {
+  return { ok: false, failedAt, summary, log, errors, signature: errorSignature(failedAt, errors, summary), previewUrl: null };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** What the auto-fix loop gets of a failed build: its tail, where the errors are. */
+const MAX_FIX_LOG_CHARS = 200_000;
+
+/**
+ * One pass of a build: copy, install, build, start, then the checking browser. What it finds
+ * (a compile error or a runtime one) comes back in the shape the auto-fix loop takes.
+ */
+@Injectable()
+export class BuildPassService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly projects: ProjectsService,
+    private readonly sandboxes: SandboxesService,
+    private readonly databases: DatabaseSetupService,
+    private readonly checks: PreviewChecksService,
+  ) {}
+
+  /** One pass of copy, install, build, start and the browser's check; on failure, what the auto-fix loop needs. */
+  async run(run: BuildRun): Promise<PassOutcome> {
+    const log = (line: string) => run.log(line);
+    const output = new OutputLines((line) => run.output(line), MAX_FIX_LOG_CHARS);
+    // The files' time as they are copied in: what a kept build of this pass is stamped with.
+    const filesAt = (await this.projects.findById(run.projectId))?.updatedAt;
+    const result = await this.sandboxes.build(run.projectId, log, (chunk) => output.write(chunk));
+    output.end();
+    run.flushDropped();
+    const seconds = (result.durationMs / 1000).toFixed(1);
+    if (result.exitCode === 0) {
+      run.log(`✅ Build successful in ${seconds} s`);
+      // A data app's database, before its app starts: provisioned and seeded the first time.
+      await this.databases.afterBuild(run.projectId, log);
+      let previewUrl: string;
+      try {
+        previewUrl = await this.sandboxes.serve(run.projectId, log);
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        run.log(`❌ ${err.message}: ${err.details ?? ''}`);
+        return failedPass('build', err.message, run.lines.slice(-60).join('\n'), []);
+      }
+      const checked = await this.checkPreview(run, previewUrl);
+      return checked.ok ? { ...checked, filesAt } : checked;
+    }
+    const summary = this.explainFailure(result);
+    run.log(`❌ ${summary} after ${seconds} s`);
+    const errors = extractBuildErrors(output.tail());
+    const first = errors[0];
+    const where = first?.file ? `${first.file}${first.line ? `:${first.line}` : ''} ` : '';
+    return failedPass('build', first ? `${where}${first.message}` : summary, output.tail(), errors);
+  }
+
+  /**
+   * A preview changed in place (an edit's fast path), opened in the checking browser as a build's
+   * is. False when it found problems (logged): a full build, with its automatic fixes, should follow.
+   */
+  async checkInPlace(projectId: string, previewUrl: string, log: (line: string) => void): Promise<boolean> {
+    const { check } = await this.runCheck(projectId, previewUrl, log);
+    return check.status !== 'failed';
+  }
+
+  /** The built preview opened in the checking browser: what it finds is an error like a compile error. */
+  private async checkPreview(run: BuildRun, previewUrl: string): Promise<PassOutcome> {
+    const { check, seconds } = await this.runCheck(run.projectId, previewUrl, (line) => run.log(line));
+    if (check.status !== 'failed') return { ok: true, previewUrl, check: check.status };
+    const errors: BuildError[] = check.problems.map((problem) => ({ file: problem.file, line: problem.line, column: null, message: describeProblem(problem) }));
+    const report = check.problems.map((problem) => [describeProblem(problem), ...(problem.stack ? [problem.stack] : [])].join('\n')).join('\n\n');
+    run.log(`❌ The app failed in the browser: ${plural(check.problems.length, 'problem')} found in ${seconds} s`);
+    return { ...failedPass('runtime', describeProblem(check.problems[0]), report, errors), previewUrl, check: 'failed' };
+  }
+
+  private async runCheck(projectId: string, previewUrl: string, log: (line: string) => void): Promise<{ check: PreviewCheckResult; seconds: string }> {
+    log('🔎 Opening the preview in a browser to check it...');
+    const databaseAwaitingInit = await this.databases.awaitingInitialization(projectId).catch(() => false);
+    const check = await this.checks.check({ projectId, previewUrl, databaseAwaitingInit });
+    const seconds = (check.durationMs / 1000).toFixed(1);
+    if (check.status === 'skipped') {
+      log(`⚠️ The preview was not checked in a browser: ${check.notes.join('; ')}`);
+      return { check, seconds };
+    }
+    for (const note of check.notes) log(`ℹ️ ${note}`);
+    if (check.status === 'passed') log(`✅ Checked in a browser in ${seconds} s: no errors`);
+    else for (const problem of check.problems) log(`❌ ${describeProblem(problem)}`);
+    return { check, seconds };
+  }
+
+  private explainFailure(result: CommandResult): string {
+    if (result.timedOut) return `The build took longer than ${this.config.builds.timeoutSeconds} s and was stopped`;
+    if (result.outputLimited) return `The build printed more than ${BUILD_OUTPUT_LIMIT_BYTES / 1024 / 1024} MB of output and was stopped`;
+    if (result.killed) return `The build was killed (exit code ${result.exitCode}), usually because it ran out of memory (SANDBOX_MEMORY_MB: ${this.config.sandbox.memoryMb} MB)`;
+    return `The build failed with exit code ${result.exitCode}`;
+  }
+}
