@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Address, type Hash, getAddress, keccak256, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { UsdcTopUpConfig } from '../src/config/app-config.js';
+import type { UsdcTopUpConfig } from '../src/config/top-ups-config.js';
 import { parseUsdc } from '../src/topups/chain/usdc-amount.js';
 import { UsdcContractMisconfiguredError, type UsdcChain, connectUsdcChain, verifyUsdcDeposit } from '../src/topups/chain/usdc-deposit.js';
 import { newWalletLinkChallenge, verifyWalletLink } from '../src/topups/chain/wallet-link.js';

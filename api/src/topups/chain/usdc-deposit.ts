@@ -19,7 +19,7 @@ import {
   isHash,
   parseEventLogs,
 } from 'viem';
-import type { UsdcTopUpConfig } from '../../config/app-config.js';
+import type { UsdcTopUpConfig } from '../../config/top-ups-config.js';
 import { USDC_DECIMALS, formatUsdc, usdcUnitsToMicroUsd } from './usdc-amount.js';
 
 /** What the top-up page and API say while the operator has not configured top-ups. */
