@@ -1,7 +1,6 @@
 // The checking browser end to end: real builds in Docker, the jailed Chromium opening each preview,
 // runtime problems going through the auto-fix loop with a scripted model behind the real Anthropic SDK.
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PrismaService } from '../src/database/prisma.service.js';
@@ -207,17 +206,8 @@ describe('errors the owner meets in the preview', () => {
     const { result } = await build('reported');
     expect(result.success).toBe(true);
     const port = Number(new URL(t.baseUrl).port);
-    const page = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const host = new URL(result.previewUrl!).host;
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/', headers: { host, accept: 'text/html', 'accept-encoding': 'gzip', 'sec-fetch-dest': 'iframe' } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    // As a browser loads a page into a frame: only such requests get the reporter.
+    const page = await getThroughProxy(port, result.previewUrl!, '/', { accept: 'text/html', 'accept-encoding': 'gzip', 'sec-fetch-dest': 'iframe' });
     expect(page.status).toBe(200);
     expect(page.body).toMatch(/^<!doctype html><html><head><script data-forge-preview-reporter>/);
     expect(page.body).toContain('<h1>Cart</h1>');
