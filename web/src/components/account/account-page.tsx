@@ -5,6 +5,7 @@ import type { CreditEntry, CreditKind } from '@forge/protocol/credits';
 import { formatMicroUsd } from '@forge/protocol/credits';
 import { meQueryOptions } from '@/api/queries/auth';
 import { creditLedgerQueryOptions, creditUsageQueryOptions } from '@/api/queries/credits';
+import { topUpsQueryOptions } from '@/api/queries/topups';
 import { formatModifiedAt } from '@/components/projects/format-date';
 import { BackHeader } from '@/components/ui/back-header';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -20,6 +21,7 @@ export function AccountPage() {
   const ledger = useInfiniteQuery(creditLedgerQueryOptions);
   const usage = useQuery(creditUsageQueryOptions);
   const me = useQuery(meQueryOptions);
+  const topUpsOn = useQuery(topUpsQueryOptions).data?.enabled === true;
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
   const balance = ledger.data?.pages[0]?.balanceMicroUsd;
 
@@ -45,11 +47,16 @@ export function AccountPage() {
               Account id <span className="font-mono text-muted select-all">{me.data.id}</span> (give it to an operator for a grant)
             </p>
           )}
-          <Link to="/topup" className={buttonClasses('outline', 'sm', 'mt-3')}>
-            Top up with USDC
-          </Link>
+          {/* Only where the operator turned top-ups on: elsewhere the page could only say they are off. */}
+          {topUpsOn && (
+            <Link to="/topup" className={buttonClasses('outline', 'sm', 'mt-3')}>
+              Top up with USDC
+            </Link>
+          )}
           {balance !== undefined && balance <= 0 && (
-            <p className="mt-2 text-sm text-warning">Generations, edits and automatic fixes need a positive balance. Top up, or ask an operator for a grant.</p>
+            <p className="mt-2 text-sm text-warning">
+              Generations, edits and automatic fixes need a positive balance. {topUpsOn ? 'Top up, or ask an operator for a grant.' : 'Ask an operator for a grant.'}
+            </p>
           )}
         </section>
 

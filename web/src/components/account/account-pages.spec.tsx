@@ -95,6 +95,30 @@ const topUps: TopUpsResponse = {
   ],
 };
 
+describe('AccountPage and top-ups', () => {
+  const account = (enabled: boolean) => (path: string) => {
+    if (path === '/api/credits?limit=20') return { status: 200, body: { ...ledger, balanceMicroUsd: 0, nextCursor: null } };
+    if (path === '/api/credits/usage') return { status: 200, body: { projects: [] } };
+    if (path === '/api/topups') return { status: 200, body: enabled ? topUps : { ...topUps, enabled: false, offMessage: 'USDC top-ups are off on this server.', depositAddress: null } };
+    return undefined;
+  };
+
+  it('links to the top-up page when the server takes top-ups', async () => {
+    renderAt('/account', account(true));
+    expect(await screen.findByRole('link', { name: 'Top up with USDC' }, SLOW)).toBeTruthy();
+    expect(screen.getByText(/Top up, or ask an operator for a grant\./)).toBeTruthy();
+  });
+
+  it('offers no top-up where the operator has not turned them on', async () => {
+    const fetchMock = renderAt('/account', account(false));
+    expect(await screen.findByText(/Ask an operator for a grant\./, undefined, SLOW)).toBeTruthy();
+    // Once the server has said top-ups are off, still no link.
+    await waitFor(() => expect(fetchMock.mock.calls.some(([path]) => path === '/api/topups')).toBe(true), SLOW);
+    await new Promise((settled) => setTimeout(settled, 50));
+    expect(screen.queryByRole('link', { name: 'Top up with USDC' })).toBeNull();
+  });
+});
+
 describe('TopUpPage', () => {
   it('shows the deposit address and pending deposits, submits a hash and says what the server answered', async () => {
     const submitted: unknown[] = [];
