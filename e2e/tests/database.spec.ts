@@ -6,9 +6,19 @@ const isMobile = () => test.info().project.name === 'mobile';
 
 /** Opens a saved project in the workspace without the build that opening starts, so nothing sets the database up first. */
 async function openWithoutBuilding(page: Page, project: string): Promise<void> {
-  await page.route('**/api/projects/*/build', (route) => route.abort());
+  let refuse: () => void = () => undefined;
+  const refused = new Promise<boolean>((resolve) => (refuse = () => resolve(true)));
+  await page.route('**/api/projects/*/build', (route) => {
+    refuse();
+    return route.abort();
+  });
   await page.goto(`/?project=${project}`);
   await expect(page.getByText('Project loaded')).toBeVisible();
+  // A project not built yet starts a build as it opens; refused, it ends by showing the terminal,
+  // and only after that may the test pick another view.
+  if (await Promise.race([refused, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))])) {
+    await expect(page.getByText(/Build failed: Failed to fetch/)).toBeAttached();
+  }
 }
 
 async function showDatabase(page: Page): Promise<void> {

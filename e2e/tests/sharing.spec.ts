@@ -54,7 +54,10 @@ test('publish a generated project, open its address without an account, see it o
   const card = visitor.getByRole('article', { name: projectName });
   await expect(card).toBeVisible();
   await expect(card.getByText('Fresh beans, roasted daily.')).toBeVisible();
-  await expect(card.getByTestId('wall-thumbnail-placeholder')).toBeAttached();
+  // The screenshot the preview check took when the project was built, served to anyone.
+  const screenshot = card.getByRole('img', { name: `Screenshot of ${projectName}` });
+  await expect(screenshot).toBeVisible();
+  await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await card.getByRole('link', { name: projectName }).click();
   await expect(visitor).toHaveURL(address);
 
