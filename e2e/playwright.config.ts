@@ -28,7 +28,8 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
   ],
   webServer: {
-    command: 'node e2e/server.mjs',
+    // The Node this run is on: npm test runs it on the platform's (22.12 or newer).
+    command: `"${process.execPath}" e2e/server.mjs`,
     cwd: '..',
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,

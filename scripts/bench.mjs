@@ -1,5 +1,8 @@
 // `npm run bench`: the speed and memory goals, measured, as a table.
+import { reexecOnPlatformNode } from './lib/node-runtime.mjs';
 import { buildAll, generatePrismaClient, installDependencies } from './lib/setup.mjs';
+
+reexecOnPlatformNode(import.meta.url);
 
 installDependencies();
 generatePrismaClient();

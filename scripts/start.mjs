@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
+import { platformNode } from './lib/node-runtime.mjs';
 import { prepareSandboxes } from './lib/sandbox-image.mjs';
 import { prepare, root } from './lib/setup.mjs';
 
@@ -10,6 +11,7 @@ await prepareSandboxes({ required: false });
 // Every build's preview is checked in it.
 ensureChromium({ required: false });
 
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'api/dist/main.js')], { cwd: root, stdio: 'inherit' });
+// Node 22.12 or newer (fetched once from the npm registry when this one is older).
+const server = spawn(platformNode(), ['--enable-source-maps', join(root, 'api/dist/main.js')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

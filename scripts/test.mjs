@@ -3,7 +3,11 @@ import { linkBlueprintDependencies } from './lib/blueprint-deps.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDockerCompose } from './lib/docker.mjs';
 import { prepareSandboxes } from './lib/sandbox-image.mjs';
+import { reexecOnPlatformNode } from './lib/node-runtime.mjs';
 import { log, prepare, run } from './lib/setup.mjs';
+
+// Everything below (jest, the platform processes tests start, Playwright) runs on the platform's Node.
+reexecOnPlatformNode(import.meta.url);
 
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
 

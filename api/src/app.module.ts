@@ -4,6 +4,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BuildsModule } from './builds/builds.module.js';
+import { ClusterModule } from './cluster/cluster.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { JsonBodyInterceptor } from './common/http/json-body.js';
 import { createValidationPipe } from './common/http/validation.js';
@@ -33,6 +34,7 @@ export class AppModule {
         ConfigModule.forRoot(config, databaseUrl, projectsDatabase),
         EventEmitterModule.forRoot(),
         DatabaseModule,
+        ClusterModule,
         OperationsModule,
         LimitsModule,
         AuthModule,

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseTranscript } from '@forge/protocol/file-stream';
 import { PrismaService } from '../src/database/prisma.service.js';
-import { INTERRUPTED_MESSAGE, JobsService } from '../src/jobs/jobs.service.js';
+import { JobInterruptions } from '../src/jobs/job-interruptions.js';
+import { INTERRUPTED_MESSAGE } from '../src/jobs/jobs.service.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse, streamedText } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
@@ -108,13 +110,14 @@ describe('generation jobs', () => {
     await t.http.get('/api/projects/refused/tree').set('Cookie', alice).expect(404);
   });
 
-  it('marks jobs a stopped server left running as failed, keeping their files', async () => {
+  it('marks jobs a stopped replica left running as failed, keeping their files', async () => {
     const prisma = t.app.get(PrismaService);
     const user = await prisma.user.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
-    const job = await prisma.job.create({ data: { ownerId: user.id, projectName: 'stale', prompt: 'x', provider: 'anthropic' } });
+    // Running on a replica that no longer beats.
+    const job = await prisma.job.create({ data: { ownerId: user.id, projectName: 'stale', prompt: 'x', provider: 'anthropic', replicaId: randomUUID() } });
     await prisma.jobEvent.create({ data: { jobId: job.id, seq: 1, type: 'status', data: JSON.stringify({ type: 'status', status: 'running' }) } });
 
-    await t.app.get(JobsService).onApplicationBootstrap();
+    await t.app.get(JobInterruptions).endOrphans();
 
     const after = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
     expect(after).toMatchObject({ status: 'failed', error: INTERRUPTED_MESSAGE });

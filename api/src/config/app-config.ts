@@ -61,6 +61,10 @@ export interface AppConfig {
     concurrency: number;
     timeoutSeconds: number;
   };
+  jobs: {
+    /** Generations and edits this replica runs at once, taken from the shared work queue. */
+    perReplica: number;
+  };
   autoFix: {
     maxAttempts: number;
     maxTurns: number;
@@ -230,6 +234,9 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     builds: {
       concurrency: integer(env, 'BUILD_CONCURRENCY', availableParallelism(), 1, 256),
       timeoutSeconds: integer(env, 'BUILD_TIMEOUT_SECONDS', 600, 10, 86_400),
+    },
+    jobs: {
+      perReplica: integer(env, 'JOBS_PER_REPLICA', 32, 1, 1000),
     },
     autoFix: {
       maxAttempts: integer(env, 'AUTOFIX_MAX_ATTEMPTS', 5, 0, 20),

@@ -2,6 +2,8 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { JobStreamEvent } from '@forge/protocol/streams';
 import type { SseMessage } from '../common/http/sse.js';
 import { Channel } from '../common/streams/channel.js';
+import type { PgListener } from '../database/pg-listener.js';
+import { JobEventFollowers } from './job-event-followers.js';
 import { JobEventLog, SEQ_BLOCK } from './job-events.js';
 import type { JobEventRecord, JobsRepository } from './jobs.repository.js';
 
@@ -12,11 +14,17 @@ function memoryRepository() {
     insertEventBatches: async (batches: Array<{ jobId: string; events: JobEventRecord[] }>) => {
       for (const { jobId, events } of batches) stored.set(jobId, [...(stored.get(jobId) ?? []), ...events]);
     },
-    eventsAfter: async (jobId: string, afterSeq: number) => (stored.get(jobId) ?? []).filter((e) => e.seq > afterSeq),
+    eventsAfterMany: async (cursors: Array<{ jobId: string; afterSeq: number }>) =>
+      cursors.flatMap(({ jobId, afterSeq }) => (stored.get(jobId) ?? []).filter((e) => e.seq > afterSeq).map((e) => ({ ...e, jobId }))),
     reserveSeq: jest.fn(async () => reserved.next()),
   } as unknown as JobsRepository;
   const reserved = { end: SEQ_BLOCK, next: () => (reserved.end += SEQ_BLOCK) };
   return { repository, stored };
+}
+
+/** A log whose finished jobs are read back from the repository, as on a replica that did not run them. */
+function newJobEventLog(repository: JobsRepository): JobEventLog {
+  return new JobEventLog(repository, new JobEventFollowers(repository, {} as PgListener));
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -32,7 +40,7 @@ async function read(viewer: AsyncIterable<readonly SseMessage[]>): Promise<SseMe
 describe('JobEventLog', () => {
   it('gives a viewer who joins mid-job every event exactly once, in order', async () => {
     const { repository } = memoryRepository();
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
     log.append('job', event(1));
     log.append('job', event(2));
@@ -49,7 +57,7 @@ describe('JobEventLog', () => {
 
   it('hands a viewer each tick of events as one batch, and ends it with [DONE]', async () => {
     const { repository } = memoryRepository();
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
     const seen = read(await log.follow('job', 0));
     log.append('job', event(1));
@@ -64,7 +72,7 @@ describe('JobEventLog', () => {
 
   it('replays from an event id, from memory while running and from storage after', async () => {
     const { repository, stored } = memoryRepository();
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
     for (let n = 1; n <= 4; n++) log.append('job', event(n));
     await tick();
@@ -83,7 +91,7 @@ describe('JobEventLog', () => {
 
   it('sends a finished job whole, even when its last events were not delivered yet', async () => {
     const { repository } = memoryRepository();
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
     log.append('job', event(1));
     const closing = log.close('job');
@@ -94,7 +102,7 @@ describe('JobEventLog', () => {
 
   it('stores each event as its type and its JSON, serialised once', async () => {
     const { repository, stored } = memoryRepository();
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
     log.append('job', { type: 'file_saved', path: 'src/App.tsx' });
     await log.close('job');
@@ -103,7 +111,7 @@ describe('JobEventLog', () => {
 
   it('stops following a viewer that went away', async () => {
     const { repository } = memoryRepository();
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
     const viewer = await log.follow('job', 0);
     await viewer[Symbol.asyncIterator]().return!();
@@ -123,7 +131,7 @@ describe('JobEventLog', () => {
     const { repository } = memoryRepository();
     let grant: (end: number) => void = () => {};
     (repository.reserveSeq as unknown as jest.Mock<() => Promise<number>>).mockImplementation(() => new Promise((resolve) => (grant = resolve)));
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', 2);
     const viewer = (await log.follow('job', 0))[Symbol.asyncIterator]();
     for (let n = 1; n <= 3; n++) log.append('job', event(n));
@@ -136,7 +144,7 @@ describe('JobEventLog', () => {
 
   it('asks for the next block of ids while half of this one is left, once', async () => {
     const { repository } = memoryRepository();
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
     for (let n = 1; n <= SEQ_BLOCK / 2; n++) log.append('job', event(n));
     expect(repository.reserveSeq).not.toHaveBeenCalled();
@@ -148,7 +156,7 @@ describe('JobEventLog', () => {
 
   it('masks the project\'s secrets in every string of every event, stored and sent', async () => {
     const { repository, stored } = memoryRepository();
-    const log = new JobEventLog(repository);
+    const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK, (text) => text.split('sk_live_42').join('••••'));
     const seen = read(await log.follow('job', 0));
     log.append('job', { type: 'content_block_delta', delta: { type: 'text_delta', text: 'const key = "sk_live_42";' } });

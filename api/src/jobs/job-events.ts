@@ -1,11 +1,10 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type AnyJobEvent, SSE_DONE } from '@forge/protocol/streams';
-import type { SseMessage } from '../common/http/sse.js';
 import { Channel } from '../common/streams/channel.js';
+import { DONE_EVENT_TYPE, JobEventFollowers, type JobViewer, toMessage } from './job-event-followers.js';
 import { type JobEventRecord, JobsRepository } from './jobs.repository.js';
 
-/** Follows one job: each batch of events goes out in one write to its viewer. */
-export type JobViewer = Channel<readonly SseMessage[]>;
+export { DONE_EVENT_TYPE, type JobViewer } from './job-event-followers.js';
 
 /** Hides secret values in a text. */
 export type TextMask = (text: string) => string;
@@ -26,10 +25,12 @@ interface LiveLog {
   finished: boolean;
 }
 
-export const DONE_EVENT_TYPE = 'done';
 export const DONE_PAYLOAD = SSE_DONE;
-// Viewers get events at once from memory; the database catches up in one batch for all jobs.
-const FLUSH_DELAY_MS = 250;
+/**
+ * Viewers on this replica get events at once from memory; the database catches up in one statement
+ * for all jobs at most this long after, which is also when viewers on other replicas hear of them.
+ */
+const FLUSH_DELAY_MS = 15;
 /**
  * Event ids are reserved in the database in blocks before they are sent, so that after a crash the
  * events that end an interrupted job are numbered past anything a viewer saw. The next block is
@@ -39,7 +40,8 @@ export const SEQ_BLOCK = 1000;
 
 /**
  * The event log of every job: appended by the runner, replayed and followed by any number of
- * viewers. Running jobs are served from memory; finished ones from Postgres.
+ * viewers. Jobs running on this replica are served from memory; others (finished, or running on
+ * another replica) from PostgreSQL, followed live through the notifications of stored events.
  */
 @Injectable()
 export class JobEventLog implements OnApplicationShutdown {
@@ -49,7 +51,10 @@ export class JobEventLog implements OnApplicationShutdown {
   /** The write under way; one at a time keeps every job's rows in order. */
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly repository: JobsRepository) {}
+  constructor(
+    private readonly repository: JobsRepository,
+    private readonly followers: JobEventFollowers,
+  ) {}
 
   /** Starts the log of a job whose ids up to `reserved` the database has reserved; `mask` hides its project's secrets. */
   open(jobId: string, reserved: number, mask: TextMask = UNMASKED): void {
@@ -138,11 +143,7 @@ export class JobEventLog implements OnApplicationShutdown {
       else log.viewers.add(viewer);
       return viewer;
     }
-    const stored = await this.repository.eventsAfter(jobId, afterSeq);
-    const viewer: JobViewer = new Channel();
-    if (stored.length > 0) viewer.push(stored.map(toMessage));
-    viewer.end();
-    return viewer;
+    return this.followers.follow(jobId, afterSeq);
   }
 
   isLive(jobId: string): boolean {
@@ -172,8 +173,4 @@ export class JobEventLog implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.flush();
   }
-}
-
-function toMessage(event: JobEventRecord): SseMessage {
-  return { id: event.seq, data: event.payload };
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { AnyJobEvent } from '@forge/protocol/streams';
 import { type CallUsage, CreditsService } from '../credits/credits.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
+import { ProjectsService } from '../projects/projects.service.js';
 import { JobEventLog } from './job-events.js';
 import { JobsRepository } from './jobs.repository.js';
 
@@ -42,6 +43,8 @@ export interface RunningJob {
 
 /** The reason a job's signal is aborted with when the server stops under it. */
 export const SERVER_STOPPING = 'server-stopping';
+/** The reason when the work queue no longer counts this replica as the job's runner (its heartbeat lapsed). */
+export const JOB_LOST = 'job-lost';
 /** How long a stopping server waits for its jobs to record how they ended. */
 const SHUTDOWN_WAIT_MS = 5000;
 
@@ -55,10 +58,13 @@ export class JobRunner implements OnModuleDestroy {
     private readonly events: JobEventLog,
     private readonly repository: JobsRepository,
     private readonly credits: CreditsService,
+    private readonly projects: ProjectsService,
   ) {}
 
-  run(job: RunningJob, work: JobWork): Promise<void> {
+  /** Runs the work to its end; `lost` aborts it when the queue gave the job to another replica. */
+  run(job: RunningJob, work: JobWork, lost?: AbortSignal): Promise<void> {
     const controller = new AbortController();
+    lost?.addEventListener('abort', () => controller.abort(JOB_LOST), { once: true });
     const done = this.execute(job, work, controller).finally(() => this.running.delete(job.id));
     this.running.set(job.id, { controller, done });
     return done;
@@ -91,13 +97,22 @@ export class JobRunner implements OnModuleDestroy {
     }
     workMetrics.jobFinished(end.status);
     try {
-      await this.repository.finish(job.id, end.status, end.error).catch((e: Error) => this.logger.error(e.message));
-      // Every job's log says what it cost, just before how it ended.
-      const cost = await this.credits.costLine({ jobId: job.id }).catch((e: Error) => this.logger.error(e.message));
-      if (cost) this.events.append(job.id, work.kind === 'edit' ? { type: 'log', message: cost } : { type: 'log', level: 'info', message: cost });
-      for (const event of end.events) this.events.append(job.id, event);
+      // Another replica may have ended the job already (this one's heartbeat lapsed): its end stands.
+      const ended = await this.repository.finish(job.id, end.status, end.error).catch((e: Error) => {
+        this.logger.error(e.message);
+        return true;
+      });
+      if (ended) {
+        // Every job's log says what it cost, just before how it ended.
+        const cost = await this.credits.costLine({ jobId: job.id }).catch((e: Error) => this.logger.error(e.message));
+        if (cost) this.events.append(job.id, work.kind === 'edit' ? { type: 'log', message: cost } : { type: 'log', level: 'info', message: cost });
+        for (const event of end.events) this.events.append(job.id, event);
+      } else {
+        this.logger.warn(`Job ${job.id} had been ended by another replica; its own end is dropped`);
+      }
     } finally {
       await this.events.close(job.id);
+      await this.projects.releaseJobClaim(job.id).catch((err: Error) => this.logger.error(`Releasing the project of job ${job.id}: ${err.message}`));
     }
   }
 }

@@ -5,7 +5,10 @@ import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { GenerationJob } from './generation-job.js';
 import { SecretsModule } from '../secrets/secrets.module.js';
+import { JobEventFollowers } from './job-event-followers.js';
 import { JobEventLog } from './job-events.js';
+import { JobInterruptions } from './job-interruptions.js';
+import { JobQueue } from './job-queue.js';
 import { JobRunner } from './job-runner.js';
 import { JobsController } from './jobs.controller.js';
 import { JobsRepository } from './jobs.repository.js';
@@ -14,7 +17,7 @@ import { JobsService } from './jobs.service.js';
 @Module({
   imports: [AgentModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule],
   controllers: [JobsController],
-  providers: [JobsRepository, JobEventLog, JobRunner, GenerationJob, JobsService],
+  providers: [JobsRepository, JobEventFollowers, JobEventLog, JobRunner, JobInterruptions, JobQueue, GenerationJob, JobsService],
   exports: [JobsService],
 })
 export class JobsModule {}

@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { ActiveJobsResponse, JobKind, JobStatusResponse, StartJobResponse } from '@forge/protocol/api';
-import type { AnyJobEvent } from '@forge/protocol/streams';
 import { normalizeProjectName } from '@forge/protocol/project-name';
 import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError, notFound } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { SseSource } from '../common/http/sse.js';
-import { AgentService } from '../agent/agent.service.js';
+import { AgentService, type GenerateInput } from '../agent/agent.service.js';
 import { CreditsService } from '../credits/credits.service.js';
-import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import { SecretsService } from '../secrets/secrets.service.js';
 import type { StartJobDto } from './dto/start-job.dto.js';
-import { DONE_EVENT_TYPE, DONE_PAYLOAD, JobEventLog, SEQ_BLOCK } from './job-events.js';
+import { JobEventLog, SEQ_BLOCK } from './job-events.js';
 import { GenerationJob } from './generation-job.js';
-import { JobRunner, type JobWork } from './job-runner.js';
-import { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from './job-messages.js';
+import { type JobBuilder, JobQueue } from './job-queue.js';
 import { JobsRepository } from './jobs.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,53 +29,55 @@ export interface JobSpec {
 }
 
 @Injectable()
-export class JobsService implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Jobs');
-
+export class JobsService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: JobsRepository,
     private readonly events: JobEventLog,
-    private readonly runner: JobRunner,
+    private readonly queue: JobQueue,
     private readonly generation: GenerationJob,
     private readonly agent: AgentService,
     private readonly projects: ProjectsService,
-    private readonly secrets: SecretsService,
     private readonly credits: CreditsService,
   ) {}
+
+  onModuleInit(): void {
+    this.queue.register('generate', (input: GenerateInput, ownerId) => this.generation.work(input, ownerId));
+  }
+
+  /** Says how a kind of job is made from its queued input (edits register theirs). */
+  registerKind(kind: JobKind, builder: JobBuilder): void {
+    this.queue.register(kind, builder);
+  }
 
   async start(ownerId: string, dto: StartJobDto): Promise<StartJobResponse> {
     const projectName = normalizeProjectName(dto.projectName);
     this.projects.assertValidName(projectName);
-    const input = { prompt: dto.prompt, projectName, images: dto.images };
-    return { jobId: await this.launch(ownerId, { kind: 'generate', projectName, prompt: dto.prompt }, this.generation.work(input, ownerId)) };
+    const input: GenerateInput = { prompt: dto.prompt, projectName, images: dto.images };
+    return { jobId: await this.launch(ownerId, { kind: 'generate', projectName, prompt: dto.prompt }, input) };
   }
 
   /**
-   * Starts a job of any kind on the server and answers its id: the project is claimed for it (a
-   * second generation or edit of the project is refused with 409 naming this job; an account without
-   * credit with 402), the account's
-   * running jobs are counted, and the work runs whether or not anyone watches.
+   * Queues a job of any kind and answers its id: the project is claimed for it (a second generation
+   * or edit of the project is refused with 409 naming this job; an account without credit with
+   * 402), the account's running jobs are counted, and a replica runs it whether or not anyone watches.
    */
-  async launch(ownerId: string, spec: JobSpec, work: JobWork): Promise<string> {
+  async launch(ownerId: string, spec: JobSpec, input: unknown): Promise<string> {
     // A balance of zero or less is refused with 402 before anything is claimed or asked of the model.
     await this.credits.assertCanSpend(ownerId, spec.kind === 'generate' ? 'generation' : 'edit');
     const id = randomUUID();
-    const release = this.projects.claim(ownerId, spec.projectName, { kind: spec.kind === 'generate' ? 'generation' : 'edit', jobId: id });
+    const release = await this.projects.claim(ownerId, spec.projectName, { kind: spec.kind === 'generate' ? 'generation' : 'edit', jobId: id });
     try {
       const job = await this.repository.createIfUnder(
         { id, ownerId, kind: spec.kind, projectId: spec.projectId, projectName: spec.projectName, prompt: spec.prompt, provider: this.agent.provider.name, model: this.agent.provider.model },
         this.config.limits.concurrentJobs,
         SEQ_BLOCK,
+        (db) => this.queue.enqueue({ jobId: id, ownerId, kind: spec.kind, input }, db),
       );
       if (!job) throw tooManyRunning(this.config.limits.concurrentJobs, spec.kind);
-      // A project with saved secrets: none of them may show in its events.
-      this.events.open(job.id, job.seqReserved, await this.secrets.maskerForName(ownerId, spec.projectName));
-      workMetrics.jobStarted();
-      void this.runner.run({ id: job.id, ownerId }, work).finally(release);
       return job.id;
     } catch (err) {
-      release();
+      await release();
       throw err;
     }
   }
@@ -103,23 +101,6 @@ export class JobsService implements OnApplicationBootstrap {
     const job = UUID.test(id) ? await this.repository.findForOwner(ownerId, id) : null;
     if (!job) throw notFound('Job not found');
     return job;
-  }
-
-  /** Jobs a stopped server left running end as failed, with a clear message to their viewers. */
-  async onApplicationBootstrap(): Promise<void> {
-    for (const { id, kind, seqReserved } of await this.repository.listInterrupted()) {
-      if (this.events.isLive(id)) continue;
-      // Past every id a viewer may have seen, even those never stored: a resuming viewer gets these.
-      const after = Math.max(await this.repository.lastSeq(id), seqReserved);
-      const message = kind === 'edit' ? INTERRUPTED_EDIT_MESSAGE : INTERRUPTED_MESSAGE;
-      const ending: AnyJobEvent[] = kind === 'edit' ? [{ type: 'error', message }] : [{ type: 'error', message }, { type: 'status', status: 'failed', filesSaved: 0 }];
-      await this.repository.insertEvents(id, [
-        ...ending.map((event, i) => ({ seq: after + 1 + i, type: event.type, payload: JSON.stringify(event) })),
-        { seq: after + 1 + ending.length, type: DONE_EVENT_TYPE, payload: DONE_PAYLOAD },
-      ]);
-      await this.repository.finish(id, 'failed', message);
-      this.logger.warn(`Job ${id} was running when the server stopped; marked failed`);
-    }
   }
 }
 

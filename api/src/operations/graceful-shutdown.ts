@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { SERVER_DRAINING } from '../common/events/domain-events.js';
 import { DrainState } from './drain.js';
 import { InFlightRequests } from './in-flight-requests.js';
 import { workMetrics } from './work-metrics.js';
@@ -15,6 +17,8 @@ const POLL_MS = 100;
 export async function shutDownGracefully(app: INestApplication, graceMs: number, log: (line: string) => void): Promise<void> {
   const deadline = Date.now() + graceMs;
   app.get(DrainState).begin();
+  // Work still queued is left for the other replicas.
+  await app.get(EventEmitter2).emitAsync(SERVER_DRAINING).catch((err: Error) => log(`Leaving the work queue: ${err.message}`));
   const inFlight = app.get(InFlightRequests);
   const server = app.getHttpServer() as Server;
 

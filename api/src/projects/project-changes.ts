@@ -1,29 +1,38 @@
+import { readdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { PROJECT_CHANGED, type ProjectChangedEvent, type VersionNote } from '../common/events/domain-events.js';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { ReplicasService } from '../cluster/replicas.service.js';
+import { PROJECT_CHANGED, REPLICA_LOST, type ProjectChangedEvent, type ReplicaLostEvent, type VersionNote } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProjectStorage } from './project-storage.js';
 import { type FileChangeSet, type Journal, ProjectTransactions, sha256 } from './project-transactions.js';
 import { ProjectsRepository } from './projects.repository.js';
 
+const REPLICA_FOLDER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * Writes one change of a project's files (an edit, a fix, a restore, a save) all at once: the files
  * on disk and their records in the database land together or not at all, also across a crash.
+ * Each replica keeps its journals in a folder of its own under DATA_DIR/journal, so the changes a
+ * dead replica left half-applied are finished by another without touching those of live ones.
  */
 @Injectable()
 export class ProjectChanges implements OnApplicationBootstrap {
   private readonly logger = new Logger('Projects');
+  private readonly journalBase: string;
   private readonly transactions: ProjectTransactions<VersionNote>;
   private readonly pauseMs: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    storage: ProjectStorage,
+    private readonly storage: ProjectStorage,
     private readonly repository: ProjectsRepository,
+    private readonly replicas: ReplicasService,
     private readonly events: EventEmitter2,
   ) {
-    this.transactions = new ProjectTransactions(join(config.dataDir, 'journal'), (projectId) => storage.projectDir(projectId));
+    this.journalBase = join(config.dataDir, 'journal');
+    this.transactions = this.transactionsOf(replicas.id);
     this.pauseMs = config.testHooks.applyPauseMs;
   }
 
@@ -34,14 +43,42 @@ export class ProjectChanges implements OnApplicationBootstrap {
     await this.transactions.apply(projectId, changes, note, () => this.repository.applyFileChanges(projectId, upserts, deletes), { betweenFiles });
   }
 
-  /** Changes a stopped process left half-applied go back, or forward when the database recorded them. */
+  /** Changes that stopped replicas left half-applied go back, or forward when the database recorded them. */
   async onApplicationBootstrap(): Promise<void> {
-    const forward = await this.transactions.recover((journal) => this.wasCommitted(journal));
+    let names: string[];
+    try {
+      names = await readdir(this.journalBase);
+    } catch {
+      return;
+    }
+    const owners = names.filter((name) => REPLICA_FOLDER.test(name) && name !== this.replicas.id);
+    const alive = await this.replicas.alive(owners);
+    for (const owner of owners) if (!alive.has(owner)) await this.recoverFrom(owner);
+    // Journals written before journals had a folder per replica.
+    await this.finish(new ProjectTransactions(this.journalBase, (projectId) => this.storage.projectDir(projectId)), (name) => name.includes('.'));
+  }
+
+  @OnEvent(REPLICA_LOST)
+  async onReplicaLost({ replicaId }: ReplicaLostEvent): Promise<void> {
+    await this.recoverFrom(replicaId);
+  }
+
+  private async recoverFrom(replicaId: string): Promise<void> {
+    await this.finish(this.transactionsOf(replicaId));
+    await rmdir(join(this.journalBase, replicaId)).catch(() => undefined);
+  }
+
+  private async finish(transactions: ProjectTransactions<VersionNote>, include?: (name: string) => boolean): Promise<void> {
+    const forward = await transactions.recover((journal) => this.wasCommitted(journal), include);
     for (const journal of forward) {
       this.logger.warn(`Finished a change of project ${journal.projectId} that a stopped server had recorded: ${journal.note.message}`);
       const event: ProjectChangedEvent = { projectId: journal.projectId, ...journal.note };
       await this.events.emitAsync(PROJECT_CHANGED, event).catch((err: Error) => this.logger.warn(`Recording that version: ${err.message}`));
     }
+  }
+
+  private transactionsOf(replicaId: string): ProjectTransactions<VersionNote> {
+    return new ProjectTransactions(join(this.journalBase, replicaId), (projectId) => this.storage.projectDir(projectId));
   }
 
   /** Whether the database holds the change's files as it leaves them; null when the project is gone. */

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@forge/protocol/errors';
+import { ReplicasService } from '../cluster/replicas.service.js';
 import { DomainError } from '../common/errors/domain-error.js';
+import { ProjectsRepository } from './projects.repository.js';
 
 /** What holds a project: one generation, edit, restore or save at a time. */
 export interface ProjectClaimHolder {
@@ -8,34 +10,38 @@ export interface ProjectClaimHolder {
   jobId?: string;
 }
 
-export type ReleaseClaim = () => void;
+export type ReleaseClaim = () => Promise<void>;
 
 /**
- * One writer per project at a time. A second one is refused at once with a message naming the
- * first, rather than both writing and one losing files. Kept in this process; the platform runs
- * as one process per data directory.
+ * One writer per project at a time, across every replica: a second one is refused at once with a
+ * message naming the first, rather than both writing and one losing files. Claims live in the
+ * database; a job's lasts until the job ends on whichever replica runs it, any other goes with
+ * the replica that took it if that replica dies.
  */
 @Injectable()
 export class ProjectClaims {
-  private readonly held = new Map<string, ProjectClaimHolder>();
+  constructor(
+    private readonly repository: ProjectsRepository,
+    private readonly replicas: ReplicasService,
+  ) {}
 
-  claim(ownerId: string, name: string, holder: ProjectClaimHolder): ReleaseClaim {
-    const key = `${ownerId}/${name}`;
-    const current = this.held.get(key);
-    if (current) throw new DomainError(ErrorCode.ProjectBusy, busyMessage(name, current));
-    this.held.set(key, holder);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      if (this.held.get(key) === holder) this.held.delete(key);
-    };
+  async claim(ownerId: string, name: string, holder: ProjectClaimHolder): Promise<ReleaseClaim> {
+    const claim = { ownerId, projectName: name, kind: holder.kind, jobId: holder.jobId ?? null, replicaId: holder.jobId ? null : this.replicas.id };
+    const current = await this.repository.claim(claim);
+    if (current) throw new DomainError(ErrorCode.ProjectBusy, busyMessage(name, current.kind as ProjectClaimHolder['kind'], current.jobId));
+    let released: Promise<void> | null = null;
+    return () => (released ??= this.repository.releaseClaim(claim));
+  }
+
+  /** Lets go of a job's claim, from whichever replica ends the job. */
+  releaseJob(jobId: string): Promise<void> {
+    return this.repository.releaseJobClaim(jobId);
   }
 }
 
-function busyMessage(name: string, holder: ProjectClaimHolder): string {
-  const job = holder.jobId ? ` (job ${holder.jobId})` : '';
-  switch (holder.kind) {
+function busyMessage(name: string, kind: ProjectClaimHolder['kind'], jobId: string | null): string {
+  const job = jobId ? ` (job ${jobId})` : '';
+  switch (kind) {
     case 'generation':
       return `A generation of "${name}" is running${job}. Wait for it to finish, or follow it in the workspace.`;
     case 'edit':

@@ -103,11 +103,11 @@ export class ProjectTransactions<Note> {
    * Finishes every change a stopped process left: forward when `committed` says the database
    * recorded it, else back. Answers the journals rolled forward.
    */
-  async recover(committed: (journal: Journal<Note>) => Promise<boolean | null>): Promise<Array<Journal<Note>>> {
+  async recover(committed: (journal: Journal<Note>) => Promise<boolean | null>, include: (name: string) => boolean = () => true): Promise<Array<Journal<Note>>> {
     const forward: Array<Journal<Note>> = [];
     let names: string[];
     try {
-      names = await readdir(this.journalRoot);
+      names = (await readdir(this.journalRoot)).filter(include);
     } catch {
       return forward;
     }

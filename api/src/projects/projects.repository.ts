@@ -113,6 +113,33 @@ export class ProjectsRepository {
     return (await this.prisma.project.findMany({ where: { ownerId }, select: { id: true } })).map((p) => p.id);
   }
 
+  /**
+   * Holds the project for one writer: answers null when this one got it, or what holds it now. A
+   * job's claim has no replica (it lasts until the job ends, wherever it runs); any other claim
+   * belongs to the replica that took it and goes with it.
+   */
+  async claim(claim: { ownerId: string; projectName: string; kind: string; jobId: string | null; replicaId: string | null }): Promise<{ kind: string; jobId: string | null } | null> {
+    const taken = await this.prisma.$queryRaw<Array<{ kind: string }>>`
+      INSERT INTO project_claims (owner_id, project_name, kind, job_id, replica_id)
+      VALUES (${claim.ownerId}::uuid, ${claim.projectName}, ${claim.kind}, ${claim.jobId}::uuid, ${claim.replicaId}::uuid)
+      ON CONFLICT DO NOTHING RETURNING kind`;
+    if (taken.length > 0) return null;
+    const holder = await this.prisma.projectClaim.findUnique({ where: { ownerId_projectName: { ownerId: claim.ownerId, projectName: claim.projectName } }, select: { kind: true, jobId: true } });
+    // Released in between: one more try.
+    return holder ?? this.claim(claim);
+  }
+
+  async releaseClaim(claim: { ownerId: string; projectName: string; kind: string; jobId: string | null; replicaId: string | null }): Promise<void> {
+    await this.prisma.projectClaim.deleteMany({
+      where: claim.jobId ? { jobId: claim.jobId } : { ownerId: claim.ownerId, projectName: claim.projectName, kind: claim.kind, replicaId: claim.replicaId },
+    });
+  }
+
+  /** A job's claim, whichever replica ends the job. */
+  async releaseJobClaim(jobId: string): Promise<void> {
+    await this.prisma.projectClaim.deleteMany({ where: { jobId } });
+  }
+
   async delete(projectId: string): Promise<void> {
     await this.prisma.project.delete({ where: { id: projectId } });
   }

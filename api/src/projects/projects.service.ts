@@ -116,17 +116,22 @@ export class ProjectsService {
   }
 
   /** Holds the project for one writer (a job, a save) until released; a second is refused with 409. */
-  claim(ownerId: string, name: string, holder: ProjectClaimHolder): ReleaseClaim {
+  claim(ownerId: string, name: string, holder: ProjectClaimHolder): Promise<ReleaseClaim> {
     return this.claims.claim(ownerId, name, holder);
+  }
+
+  /** Lets go of the claim a job held, from whichever replica ends the job. */
+  releaseJobClaim(jobId: string): Promise<void> {
+    return this.claims.releaseJob(jobId);
   }
 
   async save(ownerId: string, name: string, given: Record<string, string>): Promise<SaveProjectResponse> {
     this.assertValidName(name);
-    const release = this.claim(ownerId, name, { kind: 'save' });
+    const release = await this.claim(ownerId, name, { kind: 'save' });
     try {
       return await this.saveClaimed(ownerId, name, withoutEnvFile(given));
     } finally {
-      release();
+      await release();
     }
   }
 

@@ -59,7 +59,7 @@ export class VersionsService {
   async restore(ownerId: string, name: string, id: string): Promise<RestoreVersionResponse> {
     const project = await this.projects.find(ownerId, name);
     const version = await this.findVersion(project.id, id);
-    const release = this.projects.claim(ownerId, name, { kind: 'restore' });
+    const release = await this.projects.claim(ownerId, name, { kind: 'restore' });
     try {
       const wanted = await this.store.files(project.id, version.id);
       const changes: FileChangeSet = { writes: new Map(), deletes: new Set() };
@@ -74,7 +74,7 @@ export class VersionsService {
       const when = version.createdAt.toISOString().replace('T', ' ').slice(0, 16);
       await this.projects.applyChanges(project.id, changes, { kind: 'restore', message: shorten(`Restored the version of ${when} UTC: ${version.message}`) });
     } finally {
-      release();
+      await release();
     }
     const restored = await this.repository.latest(project.id);
     if (!restored) throw new Error(`The restore of ${name} recorded no version`);

@@ -39,3 +39,12 @@ export interface ShareUnpublishedEvent {
   shareId: string;
   projectId: string;
 }
+
+/** A replica stopped beating and was removed: what it held (unfinished file changes) is let go. */
+export const REPLICA_LOST = 'replica.lost';
+export interface ReplicaLostEvent {
+  replicaId: string;
+}
+
+/** This replica was asked to stop (SIGTERM): it takes no new work from the queue. */
+export const SERVER_DRAINING = 'server.draining';
