@@ -62,7 +62,7 @@ export interface AppConfig {
     timeoutSeconds: number;
   };
   jobs: {
-    /** Generations and edits this replica runs at once, taken from the shared work queue. */
+    /** Generations and edits this replica runs at once, taken from the shared work queue; 0: it serves requests and takes none. */
     perReplica: number;
   };
   autoFix: {
@@ -236,7 +236,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       timeoutSeconds: integer(env, 'BUILD_TIMEOUT_SECONDS', 600, 10, 86_400),
     },
     jobs: {
-      perReplica: integer(env, 'JOBS_PER_REPLICA', 32, 1, 1000),
+      perReplica: integer(env, 'JOBS_PER_REPLICA', 32, 0, 1000),
     },
     autoFix: {
       maxAttempts: integer(env, 'AUTOFIX_MAX_ATTEMPTS', 5, 0, 20),

@@ -60,7 +60,7 @@ export class JobQueue implements OnApplicationBootstrap {
     // A job of a dead replica is failed after this long without its heartbeat, and handed on.
     await this.queue.ensureQueue(JOBS_QUEUE, { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retryLimit: 3, retryDelay: 0, expireInSeconds: 24 * 3600, deleteAfterSeconds: 3600 });
     await this.interruptions.endOrphans();
-    await this.queue.work<QueuedJobData>(JOBS_QUEUE, { localConcurrency: this.config.jobs.perReplica }, (job) => this.take(job));
+    if (this.config.jobs.perReplica > 0) await this.queue.work<QueuedJobData>(JOBS_QUEUE, { localConcurrency: this.config.jobs.perReplica }, (job) => this.take(job));
   }
 
   /** A replica on its way down takes no further jobs: they wait in the queue for another. */
