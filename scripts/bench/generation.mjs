@@ -12,7 +12,7 @@ import { TAG, makeDeltas } from './transcript.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const JOBS = Number(process.env.BENCH_JOBS ?? 50);
 
-function percentile(values, p) {
+export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -38,7 +38,7 @@ function benchParser() {
   return { chunked, whole };
 }
 
-function startFakeModel(pacedChars) {
+export function startFakeModel(pacedChars) {
   const child = fork(join(root, 'scripts/bench/fake-model.mjs'), [String(pacedChars)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (request) =>
     new Promise((resolve) => {
@@ -56,7 +56,7 @@ function startFakeModel(pacedChars) {
   }));
 }
 
-async function waitForHealth(base) {
+export async function waitForHealth(base) {
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
@@ -69,7 +69,7 @@ async function waitForHealth(base) {
 }
 
 /** Reads one job stream, recording when each tagged line arrives. */
-async function follow(base, cookie, jobId, arrivals, headers = {}) {
+export async function follow(base, cookie, jobId, arrivals, headers = {}) {
   const res = await fetch(`${base}/api/jobs/${jobId}/stream`, { headers: { Cookie: cookie, ...headers } });
   const decoder = new TextDecoder();
   let pending = '';

@@ -36,6 +36,10 @@ export class ReplicasRepository {
     return new Set(rows.map((row) => row.id));
   }
 
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.prisma.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
+  }
+
   async count(): Promise<number> {
     return this.prisma.replica.count();
   }

@@ -1,3 +1,4 @@
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { describe, expect, it, jest } from '@jest/globals';
 import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError } from '../common/errors/domain-error.js';
@@ -33,6 +34,7 @@ function newSecretsService(envExample: string | null = ENV_EXAMPLE) {
     cipher as unknown as SecretCipher,
     projects as unknown as ProjectsService,
     sandboxes as unknown as SandboxesService,
+    new EventEmitter2(),
   );
   return { sut, mocks: { repository, projects, sandboxes }, stored };
 }

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { NO_SECRETS_TO_SAVE_DETAILS, NO_SECRETS_TO_SAVE_MESSAGE, type SaveSecretsResponse, type SecretsResponse, secretsToSave } from '@forge/protocol/secrets';
 import { DomainError } from '../common/errors/domain-error.js';
-import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
+import { PROJECT_DELETING, type ProjectDeletingEvent, SECRETS_CHANGED, type SecretsChangedEvent } from '../common/events/domain-events.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type EnvExampleEntry, parseEnvExample, renderEnvFile } from './env-example.js';
@@ -36,6 +36,7 @@ export class SecretsService {
     private readonly cipher: SecretCipher,
     private readonly projects: ProjectsService,
     private readonly sandboxes: SandboxesService,
+    private readonly events: EventEmitter2,
   ) {}
 
   async list(ownerId: string, name: string): Promise<SecretsResponse> {
@@ -73,7 +74,7 @@ export class SecretsService {
 
   /** Masks the project's secrets (and `extra` values) in a text; follows later saves. */
   async masker(projectId: string, extra: string[] = []): Promise<Mask> {
-    if (!this.masks.has(projectId)) await this.refreshMask(projectId);
+    if (!this.masks.has(projectId)) await this.loadMask(projectId);
     const more = maskableValues(extra);
     return (text) => maskValues(maskValues(text, this.masks.get(projectId) ?? []), more);
   }
@@ -89,6 +90,18 @@ export class SecretsService {
    * masked: lines the app printed with it (its log) are still there.
    */
   async refreshMask(projectId: string): Promise<void> {
+    await this.loadMask(projectId);
+    // Other replicas that mask this project's logs reload theirs.
+    const event: SecretsChangedEvent = { projectId };
+    await this.events.emitAsync(SECRETS_CHANGED, event);
+  }
+
+  @OnEvent(SECRETS_CHANGED)
+  async onSecretsChanged({ projectId, relayed }: SecretsChangedEvent): Promise<void> {
+    if (relayed && this.masks.has(projectId)) await this.loadMask(projectId);
+  }
+
+  private async loadMask(projectId: string): Promise<void> {
     const values = [...(this.masks.get(projectId) ?? []), ...Object.values(await this.values(projectId))];
     for (const source of this.maskSources) values.push(...(await source(projectId)));
     this.masks.set(projectId, maskableValues(values));

@@ -38,6 +38,18 @@ describe('VersionStore', () => {
     expect(log[0]!.oid).toBe(second.id);
   });
 
+  it('follows commits another replica made on the shared repository: its next commit comes after theirs', async () => {
+    const here = new VersionStore(root);
+    const there = new VersionStore(root);
+    await here.commit('p', { files: files({ 'a.txt': 'one\n' }), message: 'one', createdAt: at });
+    const theirs = await there.commit('p', { files: files({ 'a.txt': 'two\n' }), message: 'two', createdAt: at });
+    const mine = await here.commit('p', { files: files({ 'a.txt': 'three\n' }), message: 'three', createdAt: at });
+    expect(mine.files).toEqual([{ path: 'a.txt', added: 1, removed: 1 }]);
+    const log = await git.log({ fs, gitdir: join(root, 'p.git'), ref: 'main' });
+    expect(log.map((entry) => entry.commit.message)).toEqual(['three\n', 'two\n', 'one\n']);
+    expect(log[0]!.commit.parent).toEqual([theirs.id]);
+  });
+
   it('gives back any version\'s files, and a fresh store reads what an earlier one wrote', async () => {
     const store = new VersionStore(root);
     const first = await store.commit('p', { files: files({ 'a/b/c.txt': 'deep\n', 'logo.png': Buffer.from([0, 1, 2]) }), message: 'one', createdAt: at });

@@ -35,7 +35,10 @@ type FlatTree = Map<string, string>;
  * are, without a working tree or an index; any git client can read the repository.
  */
 export class VersionStore {
-  /** Each project's last commit and its files, so a commit reads no old trees. */
+  /**
+   * Each project's last commit and its files, so a commit reads no old trees. Checked against the
+   * branch on disk before use: another replica sharing DATA_DIR may have committed since.
+   */
   private readonly heads = new Map<string, { id: string; tree: FlatTree }>();
 
   constructor(private readonly root: string) {}
@@ -119,8 +122,6 @@ export class VersionStore {
   }
 
   private async head(projectId: string): Promise<{ id: string; tree: FlatTree } | null> {
-    const cached = this.heads.get(projectId);
-    if (cached) return cached;
     const gitdir = this.gitdir(projectId);
     if (!fs.existsSync(join(gitdir, 'HEAD'))) {
       await git.init({ fs, gitdir, bare: true, defaultBranch: 'main' });
@@ -132,6 +133,8 @@ export class VersionStore {
     } catch {
       return null;
     }
+    const cached = this.heads.get(projectId);
+    if (cached?.id === id) return cached;
     const head = { id, tree: await this.flatTree(gitdir, id) };
     this.heads.set(projectId, head);
     return head;

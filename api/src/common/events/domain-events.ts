@@ -38,6 +38,8 @@ export const SHARE_UNPUBLISHED = 'share.unpublished';
 export interface ShareUnpublishedEvent {
   shareId: string;
   projectId: string;
+  /** Heard from another replica, not happened here. */
+  relayed?: boolean;
 }
 
 /** A replica stopped beating and was removed: what it held (unfinished file changes) is let go. */
@@ -48,3 +50,11 @@ export interface ReplicaLostEvent {
 
 /** This replica was asked to stop (SIGTERM): it takes no new work from the queue. */
 export const SERVER_DRAINING = 'server.draining';
+
+/** The values to hide of a project's logs changed (a secret saved, database credentials made). */
+export const SECRETS_CHANGED = 'secrets.changed';
+export interface SecretsChangedEvent {
+  projectId: string;
+  /** Heard from another replica, not happened here. */
+  relayed?: boolean;
+}
