@@ -11,6 +11,19 @@ async function read(source: SseSource): Promise<SseChunk[]> {
 }
 
 describe('BuildRun', () => {
+  it('hands every event to its store, numbered as it is sent, for viewers on other replicas', () => {
+    const stored: Array<{ seq: number; type: string; payload: string }> = [];
+    const run = new BuildRun('build-1', 'project-1', (event) => stored.push(event));
+    run.log('first');
+    run.result(false, null);
+    run.finish();
+    expect(stored).toEqual([
+      { seq: 1, type: 'log', payload: '{"type":"log","data":"first"}' },
+      { seq: 2, type: 'result', payload: '{"type":"result","data":{"success":false,"previewUrl":null}}' },
+      { seq: 3, type: 'done', payload: '{"type":"done"}' },
+    ]);
+  });
+
   it('replays everything so far in one chunk to a viewer who attaches late, then follows, and ends with done', async () => {
     const run = new BuildRun('build-1', 'project-1');
     run.log('first');
@@ -23,12 +36,12 @@ describe('BuildRun', () => {
 
     expect(await late).toEqual([
       [
-        { data: '{"type":"log","data":"first"}' },
-        { data: '{"type":"log","data":"second"}' },
-        { data: '{"type":"log","data":"third"}' },
+        { id: 1, data: '{"type":"log","data":"first"}' },
+        { id: 2, data: '{"type":"log","data":"second"}' },
+        { id: 3, data: '{"type":"log","data":"third"}' },
       ],
-      { data: '{"type":"result","data":{"success":true,"previewUrl":"http://preview"}}' },
-      { data: '{"type":"done"}' },
+      { id: 4, data: '{"type":"result","data":{"success":true,"previewUrl":"http://preview"}}' },
+      { id: 5, data: '{"type":"done"}' },
     ]);
     expect((await early).flat().map((m) => JSON.parse(m.data).type)).toEqual(['log', 'log', 'log', 'result', 'done']);
   });
@@ -49,7 +62,7 @@ describe('BuildRun', () => {
     const leaving = run.attach()[Symbol.asyncIterator]();
     const staying = read(run.attach());
     run.log('before');
-    expect(await leaving.next()).toEqual({ value: { data: '{"type":"log","data":"before"}' }, done: false });
+    expect(await leaving.next()).toEqual({ value: { id: 1, data: '{"type":"log","data":"before"}' }, done: false });
     await leaving.return!();
     const push = jest.spyOn(Channel.prototype, 'push');
     try {
@@ -94,7 +107,7 @@ describe('BuildRun', () => {
     run.log('late');
     run.output('late');
     expect(run.lines).toEqual([]);
-    expect((await read(run.attach())).flat()).toEqual([{ data: '{"type":"done"}' }]);
+    expect((await read(run.attach())).flat()).toEqual([{ id: 1, data: '{"type":"done"}' }]);
   });
 
   it('masks secret values in every line and error before keeping or sending them', async () => {

@@ -1,6 +1,7 @@
 import type { BuildResult, BuildStreamEvent } from '@forge/protocol/streams';
 import { type SseChunk, type SseMessage, type SseSource, sseEvent } from '../common/http/sse.js';
 import { Channel } from '../common/streams/channel.js';
+import type { StoredEvent } from '../common/streams/stored-event-followers.js';
 
 /** What one build shows and stores of its commands' output; beyond either limit, output is counted, not kept. */
 export const MAX_OUTPUT_CHARS = 1_000_000;
@@ -12,7 +13,8 @@ export const OUTPUT_CAP_NOTICE = `✂️ The build log is limited to 1 MB (${MAX
 
 /**
  * One build of one project, with every event it sent so far: a second request for the same
- * project attaches to it and sees the whole stream, as does a reload. Its commands' output has a
+ * project on this replica attaches to it and sees the whole stream, as does a reload; each event
+ * is also handed to `store`, so viewers on other replicas follow it. Its commands' output has a
  * size cap, said in the log when reached; the platform's own lines (steps, verdicts) always show.
  */
 export class BuildRun {
@@ -33,6 +35,7 @@ export class BuildRun {
   constructor(
     readonly id: string,
     readonly projectId: string,
+    private readonly store: (event: StoredEvent) => void = () => {},
   ) {}
 
   /** The project's secrets to hide from here on; set before the first line. */
@@ -108,8 +111,9 @@ export class BuildRun {
   }
 
   private send(event: BuildStreamEvent): void {
-    const message = sseEvent(event);
+    const message = sseEvent(event, this.events.length + 1);
     this.events.push(message);
+    this.store({ seq: message.id!, type: event.type, payload: message.data });
     for (const viewer of this.viewers) viewer.push(message);
   }
 }

@@ -7,6 +7,7 @@ import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { SecretsModule } from '../secrets/secrets.module.js';
 import { AutoFixService } from './auto-fix.service.js';
+import { BuildEventFollowers, BuildEventStore } from './build-events.js';
 import { BuildPassService } from './build-pass.service.js';
 import { BuildsController } from './builds.controller.js';
 import { BuildsRepository } from './builds.repository.js';
@@ -15,7 +16,7 @@ import { BuildsService } from './builds.service.js';
 @Module({
   imports: [AgentModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule, DatabasesModule, PreviewChecksModule],
   controllers: [BuildsController],
-  providers: [BuildsService, BuildPassService, BuildsRepository, AutoFixService],
+  providers: [BuildsService, BuildPassService, BuildsRepository, BuildEventStore, BuildEventFollowers, AutoFixService],
   exports: [BuildsService],
 })
 export class BuildsModule {}

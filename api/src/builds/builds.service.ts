@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import type { BuildStreamEvent } from '@forge/protocol/streams';
 import { formatMicroUsd } from '@forge/protocol/credits';
 import { ErrorCode } from '@forge/protocol/errors';
+import { ReplicasService } from '../cluster/replicas.service.js';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
+import { REPLICA_LOST, type ReplicaLostEvent } from '../common/events/domain-events.js';
 import type { SseSource } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type CallUsage, CreditsService } from '../credits/credits.service.js';
@@ -13,6 +17,7 @@ import { SecretsService } from '../secrets/secrets.service.js';
 import { AutoFixService } from './auto-fix.service.js';
 import { BuildQueue } from './build-queue.js';
 import { type FailedPass, type PassOutcome, BuildPassService, failedPass } from './build-pass.service.js';
+import { BuildEventFollowers, BuildEventStore } from './build-events.js';
 import { BuildRun } from './build-run.js';
 import { underWatchdog } from './build-watchdog.js';
 import { BuildsRepository } from './builds.repository.js';
@@ -25,15 +30,22 @@ export interface PreviewErrorReportInput {
   stack?: string | null;
 }
 
+/** What a build's viewers are told when the replica running it stopped. */
+export const BUILD_INTERRUPTED_MESSAGE = 'The server running this build stopped. Build again to carry on.';
+
 /**
  * Builds a project in its sandbox: install, build, start, then the preview. A failed build goes
  * through the auto-fix loop; builds beyond the set number wait in a queue; a second request for a
- * project whose build runs attaches to it.
+ * project whose build runs attaches to it, on whichever replica it runs (one build per project at
+ * a time across replicas, held by a lease in the database; its events are stored for the others).
  */
 @Injectable()
 export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Builds');
+  /** Builds running on this replica. */
   private readonly runs = new Map<string, BuildRun>();
+  /** Lease attempts in progress here: a request racing one waits for it, then attaches. */
+  private readonly opening = new Map<string, Promise<unknown>>();
   /** Stopped previews being started again from their kept build. */
   private readonly resuming = new Set<string>();
   private readonly queue: BuildQueue;
@@ -47,13 +59,19 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly secrets: SecretsService,
     private readonly credits: CreditsService,
     private readonly passes: BuildPassService,
+    private readonly replicas: ReplicasService,
+    private readonly store: BuildEventStore,
+    private readonly followers: BuildEventFollowers,
   ) {
     // A build holds a running sandbox: an account builds at most as many projects at once as it may have running.
     this.queue = new BuildQueue(config.builds.concurrency, config.limits.runningSandboxes);
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.repository.failInterrupted();
+    await this.repository.failUnowned(BUILD_INTERRUPTED_MESSAGE);
+    const owners = (await this.repository.runningReplicaIds()).filter((id): id is string => id !== null);
+    const alive = await this.replicas.alive(owners);
+    await this.endBuildsOf(owners.filter((id) => !alive.has(id)));
     this.sandboxes.setWakeHandler((projectId) => void this.startForProject(projectId).catch((err: Error) => this.logger.warn(`Waking ${projectId}: ${err.message}`)));
   }
 
@@ -64,8 +82,62 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   /** The project's build from its first event, starting one unless one is running; a missing project is refused first. */
   async build(ownerId: string, name: string): Promise<SseSource> {
     const project = await this.projects.find(ownerId, name);
-    const run = this.runs.get(project.id) ?? this.start(project.id, project.name, ownerId);
-    return run.attach();
+    return this.open(project.id, project.name, ownerId);
+  }
+
+  /** Builds of a replica that stopped end as failed, with their viewers told, and let go of their projects. */
+  @OnEvent(REPLICA_LOST)
+  async onReplicaLost({ replicaId }: ReplicaLostEvent): Promise<void> {
+    await this.endBuildsOf([replicaId]);
+  }
+
+  private async endBuildsOf(replicaIds: string[]): Promise<void> {
+    if (replicaIds.length === 0) return;
+    for (const build of await this.repository.runningOn(replicaIds)) {
+      if (!(await this.repository.failIfRunning(build.id, BUILD_INTERRUPTED_MESSAGE))) continue;
+      const after = await this.repository.lastSeq(build.id);
+      const ending: BuildStreamEvent[] = [
+        { type: 'error', data: { error: 'The build stopped', details: BUILD_INTERRUPTED_MESSAGE } },
+        { type: 'result', data: { success: false, previewUrl: null, failedAt: 'build' } },
+        { type: 'done' },
+      ];
+      await this.repository.insertEvents([{ streamId: build.id, events: ending.map((event, i) => ({ seq: after + 1 + i, type: event.type, payload: JSON.stringify(event) })) }]);
+      await this.repository.releaseLease(build.projectId, build.id);
+      await this.sandboxes.markFailed(build.projectId).catch((err: Error) => this.logger.warn(`After the build of ${build.projectId} stopped: ${err.message}`));
+      this.logger.warn(`Build ${build.id} was running on a replica that stopped; marked failed`);
+    }
+  }
+
+  /**
+   * The project's running build from its first event (here, or followed from the replica that runs
+   * it), or a new one here when none runs.
+   */
+  private async open(projectId: string, projectName: string, ownerId: string, reported?: FailedPass): Promise<SseSource> {
+    for (;;) {
+      const local = this.runs.get(projectId);
+      if (local) return local.attach();
+      const pending = this.opening.get(projectId);
+      if (pending) {
+        await pending.catch(() => undefined);
+        continue;
+      }
+      const attempt = this.tryStart(projectId, projectName, ownerId, reported);
+      this.opening.set(projectId, attempt);
+      try {
+        const outcome = await attempt;
+        return 'run' in outcome ? outcome.run.attach() : this.followers.follow(outcome.runningBuildId, 0);
+      } finally {
+        if (this.opening.get(projectId) === attempt) this.opening.delete(projectId);
+      }
+    }
+  }
+
+  /** Starts a build here if the project's lease is free; otherwise answers the build that holds it. */
+  private async tryStart(projectId: string, projectName: string, ownerId: string, reported?: FailedPass): Promise<{ run: BuildRun } | { runningBuildId: string }> {
+    const id = randomUUID();
+    const runningBuildId = await this.repository.lease(projectId, id, this.replicas.id);
+    if (runningBuildId) return { runningBuildId };
+    return { run: this.start(id, projectId, projectName, ownerId, reported) };
   }
 
   /**
@@ -75,7 +147,9 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async fixReported(ownerId: string, name: string, report: PreviewErrorReportInput): Promise<SseSource> {
     const project = await this.projects.find(ownerId, name);
-    if (this.runs.has(project.id)) throw new DomainError(ErrorCode.Conflict, 'A build of this project is running: wait for it to finish, then ask again');
+    if (this.runs.has(project.id) || (await this.repository.leaseOf(project.id))) {
+      throw new DomainError(ErrorCode.Conflict, 'A build of this project is running: wait for it to finish, then ask again');
+    }
     const availability = this.autoFix.availability();
     if (!availability.available) throw new DomainError(ErrorCode.Unavailable, availability.reason);
     if (this.autoFix.maxAttempts === 0) throw new DomainError(ErrorCode.Unavailable, 'Automatic fixes are turned off (AUTOFIX_MAX_ATTEMPTS=0)');
@@ -88,7 +162,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       previewUrl,
       check: 'failed',
     };
-    return this.start(project.id, project.name, ownerId, reported).attach();
+    return this.open(project.id, project.name, ownerId, reported);
   }
 
   /**
@@ -99,18 +173,25 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.whenIdle(projectId);
     const project = await this.projects.findById(projectId);
     if (!project) throw projectNotFound();
-    return (this.runs.get(projectId) ?? this.start(project.id, project.name, project.ownerId)).attach();
+    return this.open(project.id, project.name, project.ownerId);
   }
 
-  /** Resolves once no build of the project runs (auto-fix included); true when it had to wait, after `onWait`. */
+  /**
+   * Resolves once no build of the project runs on any replica (auto-fix included); true when it had
+   * to wait, after `onWait`.
+   */
   async whenIdle(projectId: string, onWait?: () => void): Promise<boolean> {
     let waited = false;
-    for (let run = this.runs.get(projectId); run; run = this.runs.get(projectId)) {
+    for (;;) {
+      const local = this.runs.get(projectId);
+      const elsewhere = local ? null : await this.repository.leaseOf(projectId);
+      if (!local && !elsewhere) return waited;
       if (!waited) onWait?.();
       waited = true;
-      for await (const _ of run.attach());
+      for await (const _ of local ? local.attach() : this.followers.follow(elsewhere!, 0));
+      // A replica lets go of the lease just after its build's last event.
+      if (elsewhere) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return waited;
   }
 
   /**
@@ -118,7 +199,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
    * files did not change since; otherwise (or when that fails) built.
    */
   private async startForProject(projectId: string): Promise<void> {
-    if (this.runs.has(projectId) || this.resuming.has(projectId)) return;
+    if (this.runs.has(projectId) || this.resuming.has(projectId) || (await this.repository.leaseOf(projectId))) return;
     this.resuming.add(projectId);
     try {
       const project = await this.projects.findById(projectId);
@@ -132,15 +213,15 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.log(`Woke ${project.name} (${projectId}) from its kept build in ${Date.now() - started} ms`);
         return;
       }
-      if (!this.runs.has(projectId)) this.start(project.id, project.name, project.ownerId);
+      if (!this.runs.has(projectId)) await this.tryStart(project.id, project.name, project.ownerId);
     } finally {
       this.resuming.delete(projectId);
     }
   }
 
-  /** Registers the run before anything awaits, so a request racing this one attaches to it. */
-  private start(projectId: string, projectName: string, ownerId: string, reported?: FailedPass): BuildRun {
-    const run = new BuildRun(randomUUID(), projectId);
+  /** A build under the project's lease: registered before anything awaits, so a request racing this one attaches to it. */
+  private start(id: string, projectId: string, projectName: string, ownerId: string, reported?: FailedPass): BuildRun {
+    const run = new BuildRun(id, projectId, (event) => this.store.append(id, event));
     this.runs.set(projectId, run);
     workMetrics.buildStarted();
     void this.execute(run, projectName, ownerId, reported)
@@ -150,10 +231,13 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
         run.error('The build could not run', err.message);
         run.result(false, null);
       })
-      .finally(() => {
+      .finally(async () => {
         this.runs.delete(projectId);
         run.finish();
         workMetrics.buildFinished(run.succeeded ? 'succeeded' : 'failed');
+        // Its last events are stored before the project is free for the next build.
+        await this.store.flush();
+        await this.repository.releaseLease(projectId, run.id).catch((err: Error) => this.logger.error(`Releasing the build of ${projectName}: ${err.message}`));
       });
     return run;
   }
@@ -164,7 +248,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     let pending = reported ?? null;
     let previousSignature: string | null = null;
     run.useMask(await this.secrets.masker(run.projectId));
-    await this.repository.create(run.id, run.projectId);
+    await this.repository.create(run.id, run.projectId, this.replicas.id);
     run.log(`🔨 Preparing the build of ${projectName}...`);
     const readiness = await this.sandboxes.readiness();
     if (!readiness.ready) {

@@ -14,8 +14,8 @@ function memoryRepository() {
     insertEventBatches: async (batches: Array<{ jobId: string; events: JobEventRecord[] }>) => {
       for (const { jobId, events } of batches) stored.set(jobId, [...(stored.get(jobId) ?? []), ...events]);
     },
-    eventsAfterMany: async (cursors: Array<{ jobId: string; afterSeq: number }>) =>
-      cursors.flatMap(({ jobId, afterSeq }) => (stored.get(jobId) ?? []).filter((e) => e.seq > afterSeq).map((e) => ({ ...e, jobId }))),
+    eventsAfterMany: async (cursors: Array<{ streamId: string; afterSeq: number }>) =>
+      cursors.flatMap(({ streamId, afterSeq }) => (stored.get(streamId) ?? []).filter((e) => e.seq > afterSeq).map((e) => ({ ...e, streamId }))),
     reserveSeq: jest.fn(async () => reserved.next()),
   } as unknown as JobsRepository;
   const reserved = { end: SEQ_BLOCK, next: () => (reserved.end += SEQ_BLOCK) };

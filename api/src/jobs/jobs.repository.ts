@@ -3,11 +3,10 @@ import { fromPrisma } from 'pg-boss';
 import type { JobKind } from '@forge/protocol/api';
 import type { QueueDatabase } from '../cluster/work-queue.js';
 import { PrismaService } from '../database/prisma.service.js';
+import { insertStreamEvents, streamEventsAfter } from '../database/stream-events.js';
 
 /** Where stored job events are announced, as `jobId:seq` lines (the newest stored seq of each job). */
 export const JOB_EVENTS_CHANNEL = 'forge_job_events';
-/** NOTIFY payloads must stay under 8000 bytes. */
-const MAX_NOTIFY_BYTES = 7900;
 
 /** One job event as stored and as sent: `payload` is the SSE `data:` text, serialised once. */
 export interface JobEventRecord {
@@ -110,60 +109,13 @@ export class JobsRepository {
     await this.insertEventBatches([{ jobId, events }]);
   }
 
-  /**
-   * One statement with four array parameters (far cheaper per row than createMany for thousands of
-   * rows) that also announces each job's newest seq on JOB_EVENTS_CHANNEL: the notifications go out
-   * when the rows are committed, so a replica that hears one finds the rows.
-   */
+  /** Stores the events and announces them to every replica (JOB_EVENTS_CHANNEL). */
   async insertEventBatches(batches: Array<{ jobId: string; events: JobEventRecord[] }>): Promise<void> {
-    const jobIds: string[] = [];
-    const seqs: number[] = [];
-    const types: string[] = [];
-    const payloads: string[] = [];
-    for (const { jobId, events } of batches) {
-      for (const event of events) {
-        jobIds.push(jobId);
-        seqs.push(event.seq);
-        types.push(event.type);
-        payloads.push(event.payload);
-      }
-    }
-    const notes = notificationPayloads(batches.filter((batch) => batch.events.length > 0).map((batch) => `${batch.jobId}:${batch.events[batch.events.length - 1]!.seq}`));
-    await this.prisma.$executeRaw`
-      WITH inserted AS (
-        INSERT INTO job_events (job_id, seq, type, data)
-        SELECT * FROM unnest(${jobIds}::uuid[], ${seqs}::int[], ${types}::text[], ${payloads}::text[])
-      )
-      SELECT pg_notify(${JOB_EVENTS_CHANNEL}, note) FROM unnest(${notes}::text[]) AS note`;
+    await insertStreamEvents(this.prisma, 'job_events', JOB_EVENTS_CHANNEL, batches.map(({ jobId, events }) => ({ streamId: jobId, events })));
   }
 
-  /** The events of each job after its cursor, in order; one query however many jobs are followed. */
-  async eventsAfterMany(cursors: Array<{ jobId: string; afterSeq: number }>): Promise<Array<JobEventRecord & { jobId: string }>> {
-    if (cursors.length === 0) return [];
-    return this.prisma.$queryRaw<Array<JobEventRecord & { jobId: string }>>`
-      SELECT e.job_id::text AS "jobId", e.seq, e.type, e.data AS payload
-      FROM unnest(${cursors.map((c) => c.jobId)}::uuid[], ${cursors.map((c) => c.afterSeq)}::int[]) AS c(job_id, after_seq)
-      JOIN job_events e ON e.job_id = c.job_id AND e.seq > c.after_seq
-      ORDER BY e.job_id, e.seq`;
+  /** The events of each job after its cursor, in order, in one query. */
+  eventsAfterMany(cursors: Array<{ streamId: string; afterSeq: number }>): Promise<Array<JobEventRecord & { streamId: string }>> {
+    return streamEventsAfter(this.prisma, 'job_events', cursors);
   }
-
-  eventsAfter(jobId: string, afterSeq: number): Promise<JobEventRecord[]> {
-    return this.prisma.$queryRaw<JobEventRecord[]>`
-      SELECT seq, type, data AS payload FROM job_events WHERE job_id = ${jobId}::uuid AND seq > ${afterSeq} ORDER BY seq`;
-  }
-}
-
-/** `jobId:seq` lines joined into as few payloads as fit NOTIFY's limit. */
-export function notificationPayloads(lines: string[]): string[] {
-  const payloads: string[] = [];
-  let current = '';
-  for (const line of lines) {
-    if (current && current.length + 1 + line.length > MAX_NOTIFY_BYTES) {
-      payloads.push(current);
-      current = '';
-    }
-    current = current ? `${current}\n${line}` : line;
-  }
-  if (current) payloads.push(current);
-  return payloads;
 }
