@@ -13,6 +13,8 @@ import { JobRunner, type JobWork } from './job-runner.js';
 import { JobsRepository } from './jobs.repository.js';
 
 export const JOBS_QUEUE = 'forge-jobs';
+/** A queued job is taken within this in practice (workers are woken by NOTIFY). */
+const LAUNCH_PICKUP_MS = 3000;
 
 /** What the queue carries of a job: enough for any replica to run it. */
 export interface QueuedJobData {
@@ -34,6 +36,10 @@ export type JobBuilder = (input: never, ownerId: string) => JobWork;
 export class JobQueue implements OnApplicationBootstrap {
   private readonly logger = new Logger('Jobs');
   private readonly builders = new Map<JobKind, JobBuilder>();
+  /** Jobs this replica accepted (answered 201 for) and no replica has taken yet, with when. */
+  private readonly launchedHere = new Map<string, number>();
+  /** Jobs being taken here, not yet counted as running. */
+  private taking = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -52,8 +58,11 @@ export class JobQueue implements OnApplicationBootstrap {
   }
 
   /** Queues the job inside the caller's transaction (`db`), so row and queue entry exist together. */
-  enqueue(data: QueuedJobData, db: QueueDatabase): Promise<unknown> {
-    return this.queue.send(JOBS_QUEUE, data, { id: data.jobId, db });
+  async enqueue(data: QueuedJobData, db: QueueDatabase): Promise<void> {
+    await this.queue.send(JOBS_QUEUE, data, { id: data.jobId, db });
+    const now = Date.now();
+    for (const [jobId, at] of this.launchedHere) if (now - at > LAUNCH_PICKUP_MS) this.launchedHere.delete(jobId);
+    this.launchedHere.set(data.jobId, now);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -63,13 +72,40 @@ export class JobQueue implements OnApplicationBootstrap {
     if (this.config.jobs.perReplica > 0) await this.queue.work<QueuedJobData>(JOBS_QUEUE, { localConcurrency: this.config.jobs.perReplica }, (job) => this.take(job));
   }
 
-  /** A replica on its way down takes no further jobs: they wait in the queue for another. */
+  /**
+   * A replica on its way down takes no further jobs: they wait in the queue for another. Jobs it
+   * accepted a moment ago are taken first (by it or another), so a job answered 201 just before the
+   * signal runs as it would have without it.
+   */
   @OnEvent(SERVER_DRAINING)
   async onDraining(): Promise<void> {
+    const deadline = Date.now() + LAUNCH_PICKUP_MS;
+    while ((this.launchedHere.size > 0 || this.taking > 0) && Date.now() < deadline) {
+      const taken = await this.repository.takenOrEnded([...this.launchedHere.keys()]);
+      for (const jobId of taken) this.launchedHere.delete(jobId);
+      if (this.launchedHere.size > 0 || this.taking > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await this.queue.stopTaking(JOBS_QUEUE);
   }
 
   private async take(job: QueuedJob<QueuedJobData>): Promise<void> {
+    this.taking++;
+    let counted = false;
+    try {
+      const work = await this.prepare(job);
+      if (!work) return;
+      workMetrics.jobStarted();
+      this.taking--;
+      counted = true;
+      await work();
+    } finally {
+      if (!counted) this.taking--;
+      this.launchedHere.delete(job.data.jobId);
+    }
+  }
+
+  /** Takes the job on for this replica; answers how to run it, or null when it is not to run here. */
+  private async prepare(job: QueuedJob<QueuedJobData>): Promise<(() => Promise<void>) | null> {
     const { jobId, ownerId, kind, input } = job.data;
     const builder = this.builders.get(kind);
     if (!builder) throw new Error(`No work is registered for jobs of kind ${kind}`);
@@ -77,11 +113,18 @@ export class JobQueue implements OnApplicationBootstrap {
     if (!taken) {
       // Started on a replica that stopped beating (the queue hands such a job on): it ends here.
       await this.interruptions.end(jobId);
-      return;
+      return null;
     }
     this.events.open(jobId, taken.seqReserved, await this.secrets.maskerForName(ownerId, taken.projectName));
-    workMetrics.jobStarted();
     this.logger.debug(`Job ${jobId} (${kind}) runs on this replica`);
-    await this.runner.run({ id: jobId, ownerId }, builder(input as never, ownerId), job.signal);
+    // The queue also aborts its signal when this replica stops taking work; the job is lost only
+    // when another replica ended it (this one's heartbeat lapsed).
+    const lost = new AbortController();
+    job.signal.addEventListener('abort', () => {
+      void this.repository.runsOn(jobId, this.replicas.id).then((ours) => {
+        if (!ours) lost.abort();
+      });
+    }, { once: true });
+    return () => this.runner.run({ id: jobId, ownerId }, builder(input as never, ownerId), lost.signal);
   }
 }

@@ -57,6 +57,17 @@ export class JobsRepository {
     return rows[0] ? { seqReserved: rows[0].seq_reserved, projectName: rows[0].project_name } : null;
   }
 
+  /** Whether the job still runs, on this replica. */
+  async runsOn(id: string, replicaId: string): Promise<boolean> {
+    return (await this.prisma.job.count({ where: { id, replicaId, status: 'running' } })) === 1;
+  }
+
+  /** Which of these jobs a replica has taken, or that have ended. */
+  async takenOrEnded(ids: string[]): Promise<string[]> {
+    const rows = await this.prisma.job.findMany({ where: { id: { in: ids }, OR: [{ replicaId: { not: null } }, { status: { not: 'running' } }] }, select: { id: true } });
+    return rows.map((row) => row.id);
+  }
+
   /** Running jobs whose replica is one of these. */
   async runningOn(replicaIds: string[]): Promise<Array<{ id: string; kind: JobKind; seqReserved: number }>> {
     return this.prisma.job.findMany({ where: { status: 'running', replicaId: { in: replicaIds } }, select: { id: true, kind: true, seqReserved: true } });
