@@ -29,6 +29,8 @@ export interface HealthResponse {
 export interface ReadyResponse {
   ok: true;
   database: 'ok';
+  /** The work queue replicas take jobs from. */
+  queue: 'ok';
   containerEngine: string;
 }
 

@@ -66,6 +66,12 @@ export class WorkQueue implements OnModuleInit, OnModuleDestroy {
     if (this.started) await this.boss.offWork(name, { wait: false });
   }
 
+  /** Throws unless the queue is started and its tables answer. */
+  async check(): Promise<void> {
+    if (!this.started) throw new Error('the work queue is not started');
+    await this.boss.getQueues();
+  }
+
   /** Jobs waiting or running, for the metrics. */
   async depth(name: string): Promise<{ queued: number; active: number }> {
     const queue = await this.boss.getQueue(name);

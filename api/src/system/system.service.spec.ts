@@ -5,6 +5,7 @@ import { loadConfig } from '../config/app-config.js';
 import { DrainState } from '../operations/drain.js';
 import type { EngineStatus } from '../sandboxes/docker.driver.js';
 import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import type { WorkQueue } from '../cluster/work-queue.js';
 import type { SystemRepository } from './system.repository.js';
 import { SystemService } from './system.service.js';
 
@@ -15,14 +16,16 @@ function newSystemService() {
   const repository = { ping: jest.fn(async () => undefined) };
   const sandboxes = { engineStatus: jest.fn(async () => ENGINE_UP) };
   const drain = new DrainState();
+  const queue = { check: jest.fn(async () => undefined) };
   const sut = new SystemService(
     loadConfig({}, { version: '1.2.3' }),
     sandboxes as unknown as SandboxesService,
     {} as AgentService,
     repository as unknown as SystemRepository,
     drain,
+    queue as unknown as WorkQueue,
   );
-  return { sut, mocks: { repository, sandboxes, drain } };
+  return { sut, mocks: { repository, sandboxes, drain, queue } };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -35,7 +38,15 @@ describe(SystemService.name, () => {
   describe('ready', () => {
     it('is ready when the database and the container engine answer', async () => {
       const { sut } = newSystemService();
-      await expect(sut.ready()).resolves.toEqual({ ok: true, database: 'ok', containerEngine: ENGINE_UP.detail });
+      await expect(sut.ready()).resolves.toEqual({ ok: true, database: 'ok', queue: 'ok', containerEngine: ENGINE_UP.detail });
+    });
+
+    it('answers 503 naming the work queue when it does not answer', async () => {
+      const { sut, mocks } = newSystemService();
+      mocks.queue.check.mockRejectedValue(new Error('the work queue is not started'));
+      const err = await refusal(sut.ready());
+      expect(err.message).toBe('Not ready: the work queue does not answer');
+      expect(err.details).toBe('the work queue: the work queue is not started');
     });
 
     it('answers 503 naming the database when it does not answer', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { HealthResponse, InfoResponse, ReadyResponse } from '@forge/protocol/api';
 import { ErrorCode } from '@forge/protocol/errors';
 import { AgentService } from '../agent/agent.service.js';
+import { WorkQueue } from '../cluster/work-queue.js';
 import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -22,6 +23,7 @@ export class SystemService {
     private readonly agent: AgentService,
     private readonly repository: SystemRepository,
     private readonly drain: DrainState,
+    private readonly queue: WorkQueue,
   ) {}
 
   /** The process answers: for restarts by an orchestrator. */
@@ -32,8 +34,12 @@ export class SystemService {
   /** Whether to send this server traffic: 503 naming what is missing while it cannot serve. */
   async ready(): Promise<ReadyResponse> {
     if (this.drain.draining) throw new DomainError(ErrorCode.Unavailable, 'Not ready: this server is shutting down');
-    const [database, engine] = await Promise.all([
+    const [database, queue, engine] = await Promise.all([
       withTimeout(this.repository.ping(), DATABASE_TIMEOUT_MS).then(
+        () => null,
+        (err: Error) => err.message,
+      ),
+      withTimeout(this.queue.check(), DATABASE_TIMEOUT_MS).then(
         () => null,
         (err: Error) => err.message,
       ),
@@ -41,12 +47,13 @@ export class SystemService {
     ]);
     const failing: Array<{ what: string; why: string }> = [];
     if (database !== null) failing.push({ what: 'the database', why: database });
+    if (queue !== null) failing.push({ what: 'the work queue', why: queue });
     if (!engine.reachable) failing.push({ what: 'the container engine', why: engine.detail });
     if (failing.length > 0) {
       const message = `Not ready: ${failing.map((f) => f.what).join(' and ')} ${failing.length > 1 ? 'do' : 'does'} not answer`;
       throw new DomainError(ErrorCode.Unavailable, message, failing.map((f) => `${f.what}: ${f.why}`).join('; '));
     }
-    return { ok: true, database: 'ok', containerEngine: engine.detail };
+    return { ok: true, database: 'ok', queue: 'ok', containerEngine: engine.detail };
   }
 
   /** What is running; where the model provider lives is for operators only. */
