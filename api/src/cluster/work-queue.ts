@@ -72,10 +72,10 @@ export class WorkQueue implements OnModuleInit, OnModuleDestroy {
     await this.boss.getQueues();
   }
 
-  /** Jobs waiting or running, for the metrics. */
-  async depth(name: string): Promise<{ queued: number; active: number }> {
-    const queue = await this.boss.getQueue(name);
-    return { queued: queue?.queuedCount ?? 0, active: queue?.activeCount ?? 0 };
+  /** Jobs waiting and running in each queue, across replicas, for the metrics. */
+  async depths(): Promise<Array<{ name: string; queued: number; active: number }>> {
+    if (!this.started) return [];
+    return (await this.boss.getQueues()).map((queue) => ({ name: queue.name, queued: queue.queuedCount, active: queue.activeCount }));
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -9,4 +9,8 @@ export class OperationsRepository {
   countRunningSandboxes(): Promise<number> {
     return this.prisma.sandbox.count({ where: { state: 'running' } });
   }
+
+  countReplicas(): Promise<number> {
+    return this.prisma.replica.count();
+  }
 }

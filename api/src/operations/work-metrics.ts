@@ -38,6 +38,15 @@ export const sandboxesRunning = new Gauge({
   help: 'Project sandboxes recorded as running (all replicas: read from the database).',
   registers: [metricsRegistry],
 });
+/** Filled at each scrape from the work queue (all replicas). */
+export const workQueueJobs = new Gauge({
+  name: 'forge_work_queue_jobs',
+  help: 'Jobs in the work queue all replicas share, by queue and state (queued: waiting for a replica; active: running).',
+  labelNames: ['queue', 'state'] as const,
+  registers: [metricsRegistry],
+});
+/** Filled at each scrape from the database. */
+export const replicasAlive = new Gauge({ name: 'forge_replicas', help: 'API replicas beating in the database.', registers: [metricsRegistry] });
 export const draining = new Gauge({ name: 'forge_draining', help: '1 while this replica shuts down and takes no new jobs or builds.', registers: [metricsRegistry] });
 
 export type JobOutcome = 'completed' | 'failed';
