@@ -6,7 +6,8 @@ import { formatMicroUsd } from '@forge/protocol/credits';
 import { ErrorCode } from '@forge/protocol/errors';
 import { ReplicasService } from '../cluster/replicas.service.js';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
-import { REPLICA_LOST, type ReplicaLostEvent } from '../common/events/domain-events.js';
+import { JOB_HEARTBEAT_SECONDS, WorkQueue } from '../cluster/work-queue.js';
+import { REPLICA_LOST, type ReplicaLostEvent, SERVER_DRAINING } from '../common/events/domain-events.js';
 import type { SseSource } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type CallUsage, CreditsService } from '../credits/credits.service.js';
@@ -29,6 +30,10 @@ export interface PreviewErrorReportInput {
   line?: number | null;
   stack?: string | null;
 }
+
+/** Stopped previews to start again on their next visit, one queued or running per project. */
+const WAKES_QUEUE = 'forge-preview-wakes';
+const WAKES_PER_REPLICA = 4;
 
 /** What a build's viewers are told when the replica running it stopped. */
 export const BUILD_INTERRUPTED_MESSAGE = 'The server running this build stopped. Build again to carry on.';
@@ -62,6 +67,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly replicas: ReplicasService,
     private readonly store: BuildEventStore,
     private readonly followers: BuildEventFollowers,
+    private readonly workQueue: WorkQueue,
   ) {
     // A build holds a running sandbox: an account builds at most as many projects at once as it may have running.
     this.queue = new BuildQueue(config.builds.concurrency, config.limits.runningSandboxes);
@@ -72,7 +78,19 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     const owners = (await this.repository.runningReplicaIds()).filter((id): id is string => id !== null);
     const alive = await this.replicas.alive(owners);
     await this.endBuildsOf(owners.filter((id) => !alive.has(id)));
-    this.sandboxes.setWakeHandler((projectId) => void this.startForProject(projectId).catch((err: Error) => this.logger.warn(`Waking ${projectId}: ${err.message}`)));
+    // A stopped preview visited through several replicas at once is woken once: its wake is a job of
+    // a queue that holds one per project, taken by whichever replica has room.
+    await this.workQueue.ensureQueue(WAKES_QUEUE, { policy: 'exclusive', heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retryLimit: 2, expireInSeconds: 900, deleteAfterSeconds: 600 });
+    await this.workQueue.work<{ projectId: string }>(WAKES_QUEUE, { localConcurrency: WAKES_PER_REPLICA }, (job) => this.startForProject(job.data.projectId));
+    this.sandboxes.setWakeHandler((projectId) => {
+      void this.workQueue.send(WAKES_QUEUE, { projectId }, { singletonKey: projectId }).catch((err: Error) => this.logger.warn(`Waking ${projectId}: ${err.message}`));
+    });
+  }
+
+  /** A replica on its way down wakes no more previews; the others do. */
+  @OnEvent(SERVER_DRAINING)
+  async onDraining(): Promise<void> {
+    await this.workQueue.stopTaking(WAKES_QUEUE);
   }
 
   onModuleDestroy(): void {
