@@ -58,7 +58,8 @@ export class WorkQueue implements OnModuleInit, OnModuleDestroy {
 
   /** Runs `handler` for each job of the queue this replica takes, up to `localConcurrency` at once. */
   work<T>(name: string, options: Pick<WorkOptions, 'localConcurrency'>, handler: (job: QueuedJob<T>) => Promise<void>): Promise<string> {
-    return this.boss.work<T>(name, { ...options, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => handler(job!));
+    // Workers are woken by NOTIFY when a job is queued; the polls are a backstop (a job handed on after a lapsed heartbeat).
+    return this.boss.work<T>(name, { ...options, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 }, async ([job]) => handler(job!));
   }
 
   /** Takes no further jobs of the queue; those running go on. */
