@@ -14,6 +14,7 @@ const sandbox: AdminSandbox = {
   ownerId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
   ownerKeyHint: 'fk_Ab3d',
   state: 'running',
+  node: 'local',
   container: { id: 'c0ffee', status: 'Up 5 minutes', cpuPercent: 12.5, memoryBytes: 134_217_728, memoryLimitBytes: 1_073_741_824 },
   previewUrl: 'http://p1.preview.localhost:3000/',
   startedAt: '2026-01-02T03:04:05.000Z',

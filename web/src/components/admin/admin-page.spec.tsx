@@ -18,6 +18,7 @@ const shop: AdminSandbox = {
   ownerId: 'o1',
   ownerKeyHint: 'fk_Sh0p',
   state: 'running',
+  node: 'local',
   container: { id: 'c1', status: 'Up 2 hours', cpuPercent: 12.5, memoryBytes: 134_217_728, memoryLimitBytes: 1_073_741_824 },
   previewUrl: 'http://p1.preview.localhost:3000/',
   startedAt: minutesAgo(135),
