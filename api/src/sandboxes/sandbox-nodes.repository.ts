@@ -74,6 +74,12 @@ export class SandboxNodesRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Projects placed on the host whose sandbox is building or running, as PostgreSQL has them. */
+  async activeProjectIds(nodeId: string): Promise<string[]> {
+    const rows = await this.prisma.sandbox.findMany({ where: { nodeId, state: { in: ['building', 'running'] } }, select: { projectId: true } });
+    return rows.map((row) => row.projectId);
+  }
+
   /** The engine answered: the host is healthy again, with what it runs now. */
   async recordHeartbeat(id: string, heartbeat: NodeHeartbeat): Promise<void> {
     await this.prisma.sandboxNode.update({ where: { id }, data: { ...heartbeat, state: 'healthy', missedHeartbeats: 0, heartbeatAt: new Date() } });

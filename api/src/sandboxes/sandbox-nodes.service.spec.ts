@@ -13,8 +13,8 @@ function newService() {
     status: jest.fn(async () => ({ reachable: answering[name]!, version: null, detail: '' })),
     capacity: jest.fn(async () => ({ memoryMb: 2048, cpus: 2 })),
     list: jest.fn(async () => [
-      { id: '1', running: true, labels: {} },
-      { id: '2', running: false, labels: {} },
+      { id: '1', running: true, labels: { 'dev.forge.project-id': 'p1' } },
+      { id: '2', running: false, labels: { 'dev.forge.project-id': 'p2' } },
       { id: '3', running: true, labels: { 'dev.forge.role': 'firewall' } },
     ]),
   });
@@ -23,6 +23,7 @@ function newService() {
   let misses = 0;
   const repository = {
     find: jest.fn(async (id: string) => ({ id, state: 'healthy' })),
+    activeProjectIds: jest.fn(async (_id: string) => ['p1']),
     claimDue: jest.fn(async (ids: string[], _intervalMs: number) => ids),
     recordHeartbeat: jest.fn(async (_id: string, _heartbeat: object) => undefined),
     recordMiss: jest.fn(async (_id: string, lostAfter: number) => ++misses === lostAfter),
@@ -37,10 +38,17 @@ describe(SandboxNodesService.name, () => {
     const { sut, mocks } = newService();
     await sut.heartbeat();
     expect(mocks.repository.claimDue).toHaveBeenCalledWith(['a', 'b'], expect.any(Number));
-    // One running sandbox (the stopped one and the firewall helper do not count) of 2048 MB and 1 CPU.
+    // One running sandbox (the stopped one and the firewall helper do not count; p1 is also in PostgreSQL) of 2048 MB and 1 CPU.
     expect(mocks.repository.recordHeartbeat).toHaveBeenCalledWith('a', { capacityMemoryMb: 10240, capacityCpus: 4, runningSandboxes: 1, freeMemoryMb: 8192, freeCpus: 3 });
     expect(mocks.repository.recordHeartbeat).toHaveBeenCalledWith('b', { capacityMemoryMb: 2048, capacityCpus: 2, runningSandboxes: 1, freeMemoryMb: 0, freeCpus: 1 });
     expect(mocks.engines.a.capacity).not.toHaveBeenCalled();
+  });
+
+  it('counts a sandbox placed on the host but not running yet, so a heartbeat cannot undo a placement', async () => {
+    const { sut, mocks } = newService();
+    mocks.repository.activeProjectIds.mockResolvedValue(['p1', 'p9']);
+    await sut.check('a');
+    expect(mocks.repository.recordHeartbeat).toHaveBeenCalledWith('a', expect.objectContaining({ runningSandboxes: 2, freeMemoryMb: 6144, freeCpus: 2 }));
   });
 
   it('checks only the hosts this replica claimed', async () => {

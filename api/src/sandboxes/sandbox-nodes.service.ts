@@ -3,7 +3,7 @@ import type { AdminNode } from '@forge/protocol/admin';
 import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError, notFound } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig, type SandboxHostConfig } from '../config/app-config.js';
-import { instanceLabels, sandboxMemoryLimitMb } from './container-spec.js';
+import { LABEL, instanceLabels, sandboxMemoryLimitMb } from './container-spec.js';
 import { type SandboxDemand, chooseNode } from './node-placement.js';
 import { SANDBOX_BACKEND, type SandboxBackend, type SandboxEngine } from './sandbox-backend.js';
 import { type SandboxNodeRecord, SandboxNodesRepository } from './sandbox-nodes.repository.js';
@@ -88,7 +88,9 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
     try {
       if (!(await engine.status()).reachable) throw new Error('the engine does not answer');
       const capacity = host.memoryMb && host.cpus ? { memoryMb: host.memoryMb, cpus: host.cpus } : await engine.capacity();
-      const running = (await engine.list(instanceLabels(this.config))).filter((container) => container.running && container.labels['dev.forge.role'] !== 'firewall').length;
+      // What the engine runs, and what was placed there a moment ago and is not running yet.
+      const listed = (await engine.list(instanceLabels(this.config))).filter((container) => container.running).map((container) => container.labels[LABEL.projectId]);
+      const running = new Set([...listed.filter((id): id is string => Boolean(id)), ...(await this.repository.activeProjectIds(nodeId))]).size;
       const demand = this.demand();
       const capacityMemoryMb = host.memoryMb ?? capacity.memoryMb;
       const capacityCpus = host.cpus ?? capacity.cpus;
