@@ -86,6 +86,8 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
   }, 120_000);
 
   const prisma = () => first.app.get(PrismaService);
+  /** This machine's address on the hosts' bridge, where the API replicas are reached from the hosts. */
+  const bridgeAddress = () => made.hosts[0]!.address.replace(/\.\d+$/, '.1');
   const portOf = (t: TestApp) => (t.app.getHttpServer().address() as { port: number }).port;
   const sandboxOf = async (name: string) => prisma().sandbox.findFirstOrThrow({ where: { project: { name } } });
 
@@ -141,7 +143,9 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
         expect(output).toContain('tmpfs-exec-ok');
         const rules = firewallOf(made.hosts[nodeIds.indexOf(nodeId)]!.dockerHost, container.id);
         expect(rules).toContain('-A OUTPUT -d 198.18.0.0/15 -p tcp -j REJECT --reject-with tcp-reset');
+        // Every host, and the API replicas (both run on this machine, on the test bridge's address too).
         for (const host of made.hosts) expect(rules).toContain(`-A OUTPUT -d ${host.address}/32 -p tcp -j REJECT --reject-with tcp-reset`);
+        expect(rules).toContain(`-A OUTPUT -d ${bridgeAddress()}/32 -p tcp -j REJECT --reject-with tcp-reset`);
       }
     }
   }, 240_000);
@@ -149,7 +153,7 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
   it('refuses, from inside a sandbox, the other hosts, the API and other sandboxes, which an unfirewalled container reaches', async () => {
     const shop = await sandboxOf('shop');
     const inside = (await prisma().sandbox.findFirstOrThrow({ where: { nodeId: 'node-1' } })).projectId;
-    const apiAddress = `${made.hosts[0]!.address.replace(/\.\d+$/, '.1')}:${portOf(first)}`;
+    const apiAddress = `${bridgeAddress()}:${portOf(first)}`;
     // The shop's app, published on host 3, another sandbox's; and the other hosts' engines' addresses.
     const targets = [apiAddress, shop.appAddress!, `${made.hosts[1]!.address}:${shop.appAddress!.split(':')[1]}`];
     const container = (await engines.get('node-1')!.inspect(containerName(config, inside)))!;

@@ -96,10 +96,10 @@ describe('egressRules', () => {
     expect(withDatabase.filter((line) => line.includes('ACCEPT') && line.includes('172.18.0.1'))).toHaveLength(1);
   });
 
-  it('refuses every sandbox host, even inside a range the operator allowed, and the test hosts\' range', () => {
-    const policy = { nameservers: [], allow: ['10.1.0.0/16'], hostAddresses: [], nodeAddresses: ['10.1.0.5', '10.1.0.6'] };
+  it('refuses every sandbox host and replica, even inside a range the operator allowed, and the test hosts\' range', () => {
+    const policy = { nameservers: [], allow: ['10.1.0.0/16'], hostAddresses: [], platformAddresses: ['10.1.0.5', '10.1.0.6'] };
     const withNodes = egressRules(policy).split('\n');
-    for (const node of policy.nodeAddresses) {
+    for (const node of policy.platformAddresses) {
       const refused = withNodes.indexOf(`-A OUTPUT -d ${node} -p tcp -j REJECT --reject-with tcp-reset`);
       expect(refused).toBeGreaterThan(0);
       expect(withNodes).toContain(`-A OUTPUT -d ${node} -j REJECT --reject-with icmp-port-unreachable`);

@@ -161,8 +161,8 @@ export interface EgressPolicy {
   allow: string[];
   /** The host's own addresses: the platform's ports must not be reachable from inside. */
   hostAddresses: string[];
-  /** Every sandbox host's private address: no sandbox reaches another host's published ports. */
-  nodeAddresses?: string[];
+  /** Every sandbox host's and API replica's address: no sandbox reaches another host's published ports or a replica. */
+  platformAddresses?: string[];
   /** Single ports sandboxes may reach although their address is blocked (the projects' database server). */
   openPorts?: Array<{ address: string; port: number }>;
 }
@@ -187,8 +187,8 @@ export function egressRules(policy: EgressPolicy): string {
     lines.push(`-A OUTPUT -d ${server} -p tcp --dport 53 -j ACCEPT`);
   }
   for (const { address, port } of policy.openPorts ?? []) lines.push(`-A OUTPUT -d ${address} -p tcp --dport ${port} -j ACCEPT`);
-  // Other hosts' published sandbox ports stay shut even inside an operator's allowed range.
-  for (const destination of unique(policy.nodeAddresses ?? [])) lines.push(...reject(destination));
+  // Other hosts' published sandbox ports and the replicas stay shut even inside an operator's allowed range.
+  for (const destination of unique(policy.platformAddresses ?? [])) lines.push(...reject(destination));
   for (const destination of unique(policy.allow)) lines.push(`-A OUTPUT -d ${destination} -j ACCEPT`);
   for (const destination of unique([...policy.hostAddresses, ...BLOCKED_RANGES])) lines.push(...reject(destination));
   lines.push('COMMIT', '');

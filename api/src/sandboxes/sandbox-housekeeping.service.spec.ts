@@ -50,7 +50,7 @@ function fakeEngine() {
 /** One local host whose engine is `engine`. */
 function oneHost(engine: object): SandboxNodesService {
   const host = { name: 'local', docker: null, tls: null, address: null, memoryMb: null, cpus: null };
-  return { hosts: [host], host: () => host, engine: () => engine, isUsable: async () => true, place: async () => 'local' } as unknown as SandboxNodesService;
+  return { hosts: [host], host: () => host, engine: () => engine, isUsable: async () => true, place: async () => 'local', platformAddresses: async () => [] } as unknown as SandboxNodesService;
 }
 
 /** The real sandbox services over a fake engine, repository and projects. */

@@ -243,8 +243,13 @@ export class SandboxLifecycleService {
   private async applyFirewall(engine: SandboxEngine, containerId: string): Promise<void> {
     // The projects' database server is the one thing on the host a sandbox may reach.
     const database = this.projectsDatabase?.sandboxHost ? [{ address: this.projectsDatabase.sandboxHost, port: this.projectsDatabase.sandboxPort }] : [];
-    const nodeAddresses = this.nodes.hosts.map((host) => host.address).filter((address): address is string => address !== null);
-    const rules = egressRules({ nameservers: hostNameservers(), allow: this.config.sandbox.egressAllow, hostAddresses: hostAddresses(), nodeAddresses, openPorts: database });
+    const rules = egressRules({
+      nameservers: hostNameservers(),
+      allow: this.config.sandbox.egressAllow,
+      hostAddresses: hostAddresses(),
+      platformAddresses: await this.nodes.platformAddresses(),
+      openPorts: database,
+    });
     const { exitCode, output } = await engine.runToCompletion(firewallHelperOptions(this.config, containerId, rules));
     if (exitCode !== 0) throw new DomainError(ErrorCode.Internal, 'Could not firewall the sandbox', output.trim());
   }

@@ -104,6 +104,22 @@ export class SandboxNodesRepository {
     });
   }
 
+  /** This replica is alive, at these addresses. */
+  async recordReplica(id: string, addresses: string[]): Promise<void> {
+    await this.prisma.platformReplica.upsert({ where: { id }, create: { id, addresses, seenAt: new Date() }, update: { addresses, seenAt: new Date() } });
+  }
+
+  async forgetReplica(id: string): Promise<void> {
+    await this.prisma.platformReplica.deleteMany({ where: { id } });
+  }
+
+  /** The addresses of replicas seen since `since`; older rows (replicas gone without saying so) are dropped. */
+  async replicaAddresses(since: Date): Promise<string[]> {
+    await this.prisma.platformReplica.deleteMany({ where: { seenAt: { lt: since } } });
+    const rows = await this.prisma.platformReplica.findMany({ select: { addresses: true } });
+    return [...new Set(rows.flatMap((row) => row.addresses))];
+  }
+
   /**
    * Places the project's sandbox: the hosts are read under a row lock, `choose` picks one, and the
    * choice and its reservation are written before the lock goes, so two replicas placing at once see

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AdminNode } from '@forge/protocol/admin';
 import { ErrorCode } from '@forge/protocol/errors';
@@ -12,6 +14,9 @@ import { type SandboxNodeRecord, SandboxNodesRepository } from './sandbox-nodes.
 export const HEARTBEAT_MS = 2000;
 /** Missed heartbeats in a row after which a host is lost and its sandboxes start elsewhere. */
 export const LOST_AFTER_MISSES = 3;
+/** How often a replica says it is alive; one not seen for REPLICA_GONE_MS is forgotten. */
+const REPLICA_BEAT_MS = 10_000;
+const REPLICA_GONE_MS = 60_000;
 
 /**
  * The Docker hosts sandboxes live on: their rows in PostgreSQL kept current by heartbeats, placement
@@ -20,8 +25,9 @@ export const LOST_AFTER_MISSES = 3;
 @Injectable()
 export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('SandboxNodes');
-  private timer: NodeJS.Timeout | null = null;
+  private readonly timers: NodeJS.Timeout[] = [];
   private beating: Promise<void> = Promise.resolve();
+  private readonly replicaId = randomUUID();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,14 +37,29 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     await Promise.all(this.backend.hosts.map((host) => this.register(host)));
-    this.timer = setInterval(() => {
-      this.beating = this.beating.then(() => this.heartbeat()).catch((err: Error) => this.logger.warn(`Heartbeat: ${err.message}`));
-    }, HEARTBEAT_MS / 2).unref();
+    await this.recordReplica();
+    this.timers.push(
+      setInterval(() => {
+        this.beating = this.beating.then(() => this.heartbeat()).catch((err: Error) => this.logger.warn(`Heartbeat: ${err.message}`));
+      }, HEARTBEAT_MS / 2).unref(),
+      setInterval(() => void this.recordReplica(), REPLICA_BEAT_MS).unref(),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
     await this.beating;
+    await this.repository.forgetReplica(this.replicaId).catch(() => undefined);
+  }
+
+  /**
+   * What no sandbox may reach, wherever it runs: every host's address and every API replica's
+   * (their own interfaces, as each replica records them).
+   */
+  async platformAddresses(): Promise<string[]> {
+    const replicas = await this.repository.replicaAddresses(new Date(Date.now() - REPLICA_GONE_MS)).catch(() => []);
+    const hosts = this.backend.hosts.map((host) => host.address).filter((address): address is string => address !== null);
+    return [...new Set([...hosts, ...replicas, ...ownAddresses()])];
   }
 
   /** The configured hosts, first the one a single machine runs on. */
@@ -121,6 +142,10 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
     return toAdminNode(node);
   }
 
+  private async recordReplica(): Promise<void> {
+    await this.repository.recordReplica(this.replicaId, ownAddresses()).catch((err: Error) => this.logger.warn(`Recording this replica: ${err.message}`));
+  }
+
   private async register(host: SandboxHostConfig): Promise<void> {
     let capacity = { memoryMb: host.memoryMb ?? 0, cpus: host.cpus ?? 0 };
     if (!host.memoryMb || !host.cpus) {
@@ -130,6 +155,14 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
     }
     await this.repository.register({ id: host.name, endpoint: host.docker ?? 'unix:///var/run/docker.sock', address: host.address, capacityMemoryMb: capacity.memoryMb, capacityCpus: capacity.cpus });
   }
+}
+
+/** This machine's IPv4 addresses but loopback (refused to sandboxes anyway). */
+function ownAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((address) => address && address.family === 'IPv4' && !address.internal)
+    .map((address) => address!.address);
 }
 
 function toAdminNode(node: SandboxNodeRecord): AdminNode {
