@@ -175,6 +175,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
    * answers for its own sandboxes only: one that does not answer now is left to the heartbeat.
    */
   async reconcile(): Promise<void> {
+    await this.nodes.registered();
     const [first] = this.nodes.hosts;
     for (const host of this.nodes.hosts) {
       const engine = this.nodes.engine(host.name);

@@ -28,6 +28,7 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
   private readonly timers: NodeJS.Timeout[] = [];
   private beating: Promise<void> = Promise.resolve();
   private readonly replicaId = randomUUID();
+  private registration: Promise<void> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -36,7 +37,7 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await Promise.all(this.backend.hosts.map((host) => this.register(host)));
+    await this.registered();
     await this.recordReplica();
     this.timers.push(
       setInterval(() => {
@@ -60,6 +61,22 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
     const replicas = await this.repository.replicaAddresses(new Date(Date.now() - REPLICA_GONE_MS)).catch(() => []);
     const hosts = this.backend.hosts.map((host) => host.address).filter((address): address is string => address !== null);
     return [...new Set([...hosts, ...replicas, ...ownAddresses()])];
+  }
+
+  /**
+   * The configured hosts' rows exist (made once, at start-up): whatever records a sandbox's host
+   * (start-up reconciling may run first) waits for this.
+   */
+  registered(): Promise<void> {
+    this.registration ??= Promise.all(this.backend.hosts.map((host) => this.register(host))).then(
+      () => undefined,
+      (err: unknown) => {
+        // Asked again next time rather than failing forever.
+        this.registration = null;
+        throw err;
+      },
+    );
+    return this.registration;
   }
 
   /** The configured hosts, first the one a single machine runs on. */
@@ -89,6 +106,7 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
 
   /** Chooses the host for the project's sandbox under a row lock and records it. */
   async place(projectId: string): Promise<string> {
+    await this.registered();
     const demand = this.demand();
     const known = new Set(this.backend.hosts.map((host) => host.name));
     const nodeId = await this.repository.place(projectId, demand, (candidates) => chooseNode(candidates.filter((node) => known.has(node.id)), demand));
