@@ -58,6 +58,8 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
   let database: TestDatabase;
   let first: TestApp;
   let second: TestApp;
+  /** A replica configured with the first host only. */
+  let narrow: TestApp | undefined;
   let cookie: string;
   let config: AppConfig;
   const nodeIds = ['node-1', 'node-2', 'node-3'];
@@ -79,6 +81,7 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
   }, 300_000);
 
   afterAll(async () => {
+    await narrow?.close();
     await second?.close();
     await first?.close();
     await database?.drop();
@@ -163,6 +166,27 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     // The same probe without the firewall reaches the API: the refusals above are the firewall's.
     const { output } = await engines.get('node-1')!.runToCompletion({ Image: image, User: '1000:1000', Cmd: ['node', '-e', CONNECT_PROBE, JSON.stringify([apiAddress])], Labels: instanceLabels(config) });
     expect(output).toContain(`${apiAddress} open`);
+  }, 60_000);
+
+  it('places nothing new on a draining host, and again once it is undrained', async () => {
+    const sandboxes = first.app.get(SandboxesService);
+    // Every host is full now (2/2, 3/3, 5/5): ties go to the host with the fewest sandboxes, node-1.
+    await sandboxes.setNodeDraining('node-1', true);
+    await sandboxes.prepare(await save('while-draining'), () => undefined);
+    expect((await sandboxOf('while-draining')).nodeId).toBe('node-2');
+    await sandboxes.setNodeDraining('node-1', false);
+    await sandboxes.prepare(await save('after-draining'), () => undefined);
+    expect((await sandboxOf('after-draining')).nodeId).toBe('node-1');
+  }, 60_000);
+
+  it("leaves other hosts' sandboxes alone when a replica that knows fewer hosts starts and reconciles", async () => {
+    const before = await prisma().sandbox.findMany({ where: { nodeId: { in: ['node-2', 'node-3'] } }, select: { projectId: true, state: true, nodeId: true, appAddress: true } });
+    expect(before.filter((row) => row.state === 'running' || row.state === 'building').length).toBeGreaterThan(0);
+    const onlyFirstHost = `name=node-1;docker=${made.hosts[0]!.dockerHost};address=${made.hosts[0]!.address};memoryMb=${CAPACITY[0]!.memoryMb};cpus=${CAPACITY[0]!.cpus}`;
+    narrow = await startTestApp({ SANDBOX_HOSTS: onlyFirstHost, SANDBOX_INSTANCE: instance, PREVIEW_CHECKS: '0', ...SANDBOX_SIZE }, { database });
+    const after = await prisma().sandbox.findMany({ where: { projectId: { in: before.map((row) => row.projectId) } }, select: { projectId: true, state: true, nodeId: true, appAddress: true } });
+    const byId = (rows: typeof before) => Object.fromEntries(rows.map((row) => [row.projectId, row]));
+    expect(byId(after)).toEqual(byId(before));
   }, 60_000);
 
   it('marks a host whose engine stops answering lost, and its preview comes back on another host at its next visit', async () => {
