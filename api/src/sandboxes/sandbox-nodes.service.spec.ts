@@ -23,6 +23,7 @@ function newService() {
   let misses = 0;
   const repository = {
     find: jest.fn(async (id: string) => ({ id, state: 'healthy' })),
+    register: jest.fn(async (_node: object) => undefined),
     activeProjectIds: jest.fn(async (_id: string) => ['p1']),
     claimDue: jest.fn(async (ids: string[], _intervalMs: number) => ids),
     recordHeartbeat: jest.fn(async (_id: string, _heartbeat: object) => undefined),
@@ -74,5 +75,15 @@ describe(SandboxNodesService.name, () => {
   it('refuses a placement with a domain error when no host may take it', async () => {
     const { sut } = newService();
     await expect(sut.place('p1')).rejects.toMatchObject({ code: 'unavailable', message: 'No sandbox host can take the project' });
+  });
+
+  it("registers every configured host once, with the engine's capacity where the settings give none, before anything is placed", async () => {
+    const { sut, mocks } = newService();
+    await Promise.all([sut.registered(), sut.place('p1').catch(() => undefined)]);
+    expect(mocks.repository.register.mock.calls).toEqual([
+      [{ id: 'a', endpoint: 'unix:///a.sock', address: '10.0.0.1', capacityMemoryMb: 10240, capacityCpus: 4 }],
+      [{ id: 'b', endpoint: 'unix:///b.sock', address: '10.0.0.2', capacityMemoryMb: 2048, capacityCpus: 2 }],
+    ]);
+    expect(mocks.repository.register.mock.invocationCallOrder.at(-1)!).toBeLessThan(mocks.repository.place.mock.invocationCallOrder[0]!);
   });
 });
