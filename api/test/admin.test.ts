@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { AdminSandbox } from '@forge/protocol/admin';
+import type { AdminNodesResponse, AdminSandbox } from '@forge/protocol/admin';
 import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError, projectNotFound } from '../src/common/errors/domain-error.js';
 import { SandboxesService } from '../src/sandboxes/sandboxes.service.js';
@@ -14,6 +14,7 @@ const sandbox: AdminSandbox = {
   ownerId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
   ownerKeyHint: 'fk_Ab3d',
   state: 'running',
+  node: 'local',
   container: { id: 'c0ffee', status: 'Up 5 minutes', cpuPercent: 12.5, memoryBytes: 134_217_728, memoryLimitBytes: 1_073_741_824 },
   previewUrl: 'http://p1.preview.localhost:3000/',
   startedAt: '2026-01-02T03:04:05.000Z',
@@ -27,6 +28,12 @@ const routes = [
   ['post', `/api/admin/sandboxes/${PROJECT_ID}/restart`],
   ['delete', `/api/admin/sandboxes/${PROJECT_ID}`],
   ['get', `/api/admin/sandboxes/${PROJECT_ID}/logs`],
+] as const;
+/** The Docker hosts' routes, answered by the real service (the test app's one host, `local`). */
+const nodeRoutes = [
+  ['get', '/api/admin/nodes'],
+  ['post', '/api/admin/nodes/local/drain'],
+  ['post', '/api/admin/nodes/local/undrain'],
 ] as const;
 
 describe('operators console', () => {
@@ -69,7 +76,7 @@ describe('operators console', () => {
   });
 
   it('asks visitors to sign in', async () => {
-    for (const [method, path] of routes) {
+    for (const [method, path] of [...routes, ...nodeRoutes]) {
       const res = await t.http[method](path).expect(401);
       expect(res.body.code).toBe(ErrorCode.Unauthenticated);
     }
@@ -77,7 +84,7 @@ describe('operators console', () => {
   });
 
   it('does not exist for other accounts: they get what a missing route answers', async () => {
-    for (const [method, path] of routes) {
+    for (const [method, path] of [...routes, ...nodeRoutes]) {
       const missing = await t.http[method](path.replace('/api/admin/', '/api/nothing-here/')).set('Cookie', member).expect(404);
       const res = await t.http[method](path).set('Cookie', member).expect(404);
       expect(res.body).toEqual({ ...missing.body, error: missing.body.error.replace('/api/nothing-here/', '/api/admin/') });
@@ -99,6 +106,22 @@ describe('operators console', () => {
     expect(fake.restart).toHaveBeenCalledWith(PROJECT_ID);
     expect((await t.http.delete(`/api/admin/sandboxes/${PROJECT_ID}`).set('Cookie', admin).expect(200)).body).toEqual({ ok: true });
     expect(fake.remove).toHaveBeenCalledWith(PROJECT_ID);
+  });
+
+  it('lists the Docker hosts with their heartbeat, and drains and undrains one', async () => {
+    const listed = (await t.http.get('/api/admin/nodes').set('Cookie', admin).expect(200)).body as AdminNodesResponse;
+    expect(listed.nodes).toEqual([
+      expect.objectContaining({ id: 'local', address: null, state: 'healthy', draining: false, capacityMemoryMb: expect.any(Number), runningSandboxes: expect.any(Number) }),
+    ]);
+    const drained = await t.http.post('/api/admin/nodes/local/drain').set('Cookie', admin).expect(200);
+    expect(drained.body.node).toMatchObject({ id: 'local', draining: true });
+    expect((await t.http.get('/api/admin/nodes').set('Cookie', admin).expect(200)).body.nodes[0].draining).toBe(true);
+    const undrained = await t.http.post('/api/admin/nodes/local/undrain').set('Cookie', admin).expect(200);
+    expect(undrained.body.node).toMatchObject({ id: 'local', draining: false });
+    const missing = await t.http.post('/api/admin/nodes/elsewhere/drain').set('Cookie', admin).expect(404);
+    expect(missing.body).toEqual({ error: 'Node not found', code: ErrorCode.NotFound });
+    const invalid = await t.http.post('/api/admin/nodes/Not_A_Host/drain').set('Cookie', admin).expect(400);
+    expect(invalid.body.code).toBe(ErrorCode.Validation);
   });
 
   it("serves a sandbox's logs", async () => {

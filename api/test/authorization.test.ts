@@ -53,6 +53,9 @@ function sample(route: ServedRoute, param: string, owned: Owned, project: string
       return 'server.mjs';
     case 'table':
       return 'notes';
+    case 'nodeId':
+      // The test app's one Docker host (SANDBOX_HOSTS unset).
+      return 'local';
     case 'id':
       if (route.path.startsWith('/api/jobs/')) return owned.jobId;
       return route.path.includes('/versions/') ? owned.versionId : undefined;

@@ -29,7 +29,7 @@ const PROBE = [
 
 function driverFor(host: DockerHost, instance: string) {
   const config = loadConfig({ DOCKER_HOST: host.dockerHost, SANDBOX_INSTANCE: instance }, { cwd: REPO_ROOT });
-  return { config, docker: new DockerDriver(config) };
+  return { config, docker: new DockerDriver(config.sandboxHosts[0]!) };
 }
 
 describeWithHosts(`two Docker hosts in network namespaces${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {

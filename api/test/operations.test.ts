@@ -150,7 +150,7 @@ describe('the platform process on SIGTERM, with JSON logs', () => {
   afterAll(async () => {
     for (const platform of started) await stopPlatform(platform, 'SIGKILL');
     const config = loadConfig({ SANDBOX_INSTANCE: instance });
-    const docker = new DockerDriver(config);
+    const docker = new DockerDriver(config.sandboxHosts[0]!);
     for (const container of await docker.list(instanceLabels(config))) await docker.remove(container.id);
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -38,7 +38,8 @@ async function projectId(name: string): Promise<string> {
 }
 
 async function containerRunning(id: string): Promise<boolean> {
-  const info = await t.app.get(DockerDriver).inspect(containerName(t.app.get<AppConfig>(APP_CONFIG), id));
+  const config = t.app.get<AppConfig>(APP_CONFIG);
+  const info = await new DockerDriver(config.sandboxHosts[0]!).inspect(containerName(config, id));
   return info?.running === true;
 }
 

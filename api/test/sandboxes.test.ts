@@ -152,7 +152,7 @@ describe('builds and previews in Docker', () => {
 
   it('at start-up, removes containers of projects it does not know and finds running previews again', async () => {
     const config = t.app.get<AppConfig>(APP_CONFIG);
-    const docker = t.app.get(DockerDriver);
+    const docker = new DockerDriver(config.sandboxHosts[0]!);
     const ghost = await docker.createContainer(sandboxContainerOptions(config, { id: randomUUID(), name: 'ghost', ownerId: randomUUID() }));
     const prisma = t.app.get(PrismaService);
     const project = await prisma.project.findFirstOrThrow({ where: { name: 'ws-app' } });

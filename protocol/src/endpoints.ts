@@ -78,6 +78,9 @@ export const WEB_ENDPOINTS = {
   adminSandboxRestart: { method: 'POST', path: '/api/admin/sandboxes/:projectId/restart' },
   adminSandboxRemove: { method: 'DELETE', path: '/api/admin/sandboxes/:projectId' },
   adminSandboxLogs: { method: 'GET', path: '/api/admin/sandboxes/:projectId/logs' },
+  adminNodes: { method: 'GET', path: '/api/admin/nodes' },
+  adminNodeDrain: { method: 'POST', path: '/api/admin/nodes/:nodeId/drain' },
+  adminNodeUndrain: { method: 'POST', path: '/api/admin/nodes/:nodeId/undrain' },
 } as const satisfies Record<string, Endpoint>;
 
 export type WebEndpoint = (typeof WEB_ENDPOINTS)[keyof typeof WEB_ENDPOINTS];

@@ -4,6 +4,7 @@ import { AdminGuard } from './admin.guard.js';
 import { AdminService } from './admin.service.js';
 import { BodyLimit } from '../common/http/json-body.js';
 import { type GrantCreditsDto, grantCreditsSchema } from '../credits/dto/grant-credits.dto.js';
+import { nodeIdSchema } from './dto/node-id.dto.js';
 import { projectIdSchema } from './dto/project-id.dto.js';
 
 @Controller('admin')
@@ -25,6 +26,15 @@ export class AdminController {
 
   @Post('credits/grant') @BodyLimit(4096)
   grant(@CurrentUser() user: AuthUser, @Body({ schema: grantCreditsSchema }) body: GrantCreditsDto) { return this.admin.grantCredits(user, body); }
+
+  @Get('nodes')
+  nodes() { return this.admin.listNodes(); }
+
+  @Post('nodes/:nodeId/drain') @HttpCode(200)
+  drain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string) { return this.admin.setDraining(user, nodeId, true); }
+
+  @Post('nodes/:nodeId/undrain') @HttpCode(200)
+  undrain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string) { return this.admin.setDraining(user, nodeId, false); }
 
   @Get('sandboxes/:projectId/logs')
   logs(@Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.logs(projectId); }

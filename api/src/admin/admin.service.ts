@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
+import type { AdminNodeResponse, AdminNodesResponse, AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
 import type { GrantCreditsResponse } from '@forge/protocol/credits';
 import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -47,6 +47,17 @@ export class AdminService {
     await this.sandboxes.remove(projectId);
     this.logger.log(`Operator ${operator.id} removed the sandbox of project ${projectId}`);
     return { ok: true };
+  }
+
+  async listNodes(): Promise<AdminNodesResponse> {
+    return { nodes: await this.sandboxes.listNodes() };
+  }
+
+  /** Draining a host stops new sandboxes going there; the ones it runs stay until they stop. */
+  async setDraining(operator: AuthUser, nodeId: string, draining: boolean): Promise<AdminNodeResponse> {
+    const node = await this.sandboxes.setNodeDraining(nodeId, draining);
+    this.logger.log(`Operator ${operator.id} ${draining ? 'drained' : 'undrained'} sandbox host ${nodeId}`);
+    return { node };
   }
 
   /** The app's own output may print its secrets: operators see them masked. */

@@ -5,8 +5,14 @@ import { PrismaService } from '../database/prisma.service.js';
 export class ReplicasRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async register(id: string, name: string): Promise<void> {
-    await this.prisma.replica.upsert({ where: { id }, create: { id, name }, update: { heartbeatAt: new Date() } });
+  async register(id: string, name: string, addresses: string[]): Promise<void> {
+    await this.prisma.replica.upsert({ where: { id }, create: { id, name, addresses }, update: { heartbeatAt: new Date(), addresses } });
+  }
+
+  /** Every live replica's addresses. */
+  async addresses(): Promise<string[]> {
+    const rows = await this.prisma.replica.findMany({ select: { addresses: true } });
+    return [...new Set(rows.flatMap((row) => row.addresses))];
   }
 
   /** False when the row is gone: the others took this replica for dead. */

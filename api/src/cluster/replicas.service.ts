@@ -35,7 +35,7 @@ export class ReplicasService implements OnModuleInit, OnApplicationBootstrap, On
    * silence, so what they held is let go during this start-up.
    */
   async onModuleInit(): Promise<void> {
-    await this.repository.register(this.identity.id, this.identity.name);
+    await this.repository.register(this.identity.id, this.identity.name, this.identity.addresses);
     for (const other of await this.repository.named(`${hostname()}:`, this.identity.id)) {
       const pid = Number(other.name.slice(other.name.lastIndexOf(':') + 1));
       if (!processRuns(pid)) {
@@ -58,6 +58,11 @@ export class ReplicasService implements OnModuleInit, OnApplicationBootstrap, On
     await this.repository.remove(this.identity.id).catch((err: Error) => this.logger.warn(`Leaving the replica list: ${err.message}`));
   }
 
+  /** The addresses of every replica beating now: no sandbox may reach them. */
+  addresses(): Promise<string[]> {
+    return this.repository.addresses();
+  }
+
   /** Which of these replicas are still beating. */
   alive(ids: string[]): Promise<Set<string>> {
     return this.repository.alive(ids);
@@ -68,7 +73,7 @@ export class ReplicasService implements OnModuleInit, OnApplicationBootstrap, On
       if (!(await this.repository.beat(this.identity.id))) {
         // Taken for dead (the database or this process stalled for long): join again.
         this.logger.error('This replica was taken for dead by the others (no heartbeat for 10 s); registering again');
-        await this.repository.register(this.identity.id, this.identity.name);
+        await this.repository.register(this.identity.id, this.identity.name, this.identity.addresses);
       }
       await this.sweep();
     } catch (err) {

@@ -5,9 +5,11 @@ import { join, resolve } from 'node:path';
 import type { LlmProviderName } from '@forge/protocol/api';
 import type { TokenPrices } from '@forge/protocol/credits';
 import { CIDR, ConfigError, type Env, HOSTNAME, UUID, flag, integer, number, text, url, usd } from './env.js';
+import { type SandboxHostConfig, sandboxHostsFrom } from './sandbox-hosts-config.js';
 import { type UsdcTopUpConfig, usdcTopUpsFrom } from './top-ups-config.js';
 
 export { ConfigError } from './env.js';
+export type { SandboxHostConfig } from './sandbox-hosts-config.js';
 
 /** Every setting of the platform, parsed once at start-up. */
 export interface AppConfig {
@@ -39,6 +41,8 @@ export interface AppConfig {
   previewPort: number;
   sandboxCaFile: string | null;
   dockerHost: string | null;
+  /** The Docker engines ("nodes") sandboxes are placed on; by default the local engine alone. */
+  sandboxHosts: SandboxHostConfig[];
   sandbox: {
     /** Tag of the sandbox image; by default `forge-sandbox:<hash of sandbox-image/>`. */
     image: string;
@@ -220,6 +224,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     previewPort: integer(env, 'PREVIEW_PORT', port, 1, 65535),
     sandboxCaFile,
     dockerHost: text(env, 'DOCKER_HOST'),
+    sandboxHosts: sandboxHostsFrom(env),
     sandbox: {
       image: sandboxImage,
       instance,

@@ -95,4 +95,24 @@ describe('egressRules', () => {
     expect(open).toBeLessThan(withDatabase.indexOf('-A OUTPUT -d 172.18.0.1 -p tcp -j REJECT --reject-with tcp-reset'));
     expect(withDatabase.filter((line) => line.includes('ACCEPT') && line.includes('172.18.0.1'))).toHaveLength(1);
   });
+
+  it('refuses every sandbox host and replica, even inside a range the operator allowed, and the test hosts\' range', () => {
+    const policy = { nameservers: [], allow: ['10.1.0.0/16'], hostAddresses: [], platformAddresses: ['10.1.0.5', '10.1.0.6'] };
+    const withNodes = egressRules(policy).split('\n');
+    for (const node of policy.platformAddresses) {
+      const refused = withNodes.indexOf(`-A OUTPUT -d ${node} -p tcp -j REJECT --reject-with tcp-reset`);
+      expect(refused).toBeGreaterThan(0);
+      expect(withNodes).toContain(`-A OUTPUT -d ${node} -j REJECT --reject-with icmp-port-unreachable`);
+      expect(refused).toBeLessThan(withNodes.indexOf('-A OUTPUT -d 10.1.0.0/16 -j ACCEPT'));
+    }
+    expect(withNodes).toContain('-A OUTPUT -d 198.18.0.0/15 -p tcp -j REJECT --reject-with tcp-reset');
+  });
+});
+
+describe('sandboxContainerOptions on a host of several', () => {
+  it('publishes the app port on the host\'s private address only, on a port the engine picks', () => {
+    const published = sandboxContainerOptions(config, project, '10.0.0.7').HostConfig!;
+    expect(published.PortBindings).toEqual({ '3000/tcp': [{ HostIp: '10.0.0.7', HostPort: '' }] });
+    expect(sandboxContainerOptions(config, project).HostConfig!.PortBindings).toBeUndefined();
+  });
 });

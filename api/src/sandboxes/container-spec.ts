@@ -55,7 +55,7 @@ export function sandboxMemoryLimitMb(config: AppConfig): number {
  * writable space a size-limited tmpfs (overlay2 quotas need XFS, tmpfs limits hold everywhere),
  * limits on processes, memory and CPU, no Docker socket, its own bridge without inter-container traffic.
  */
-export function sandboxContainerOptions(config: AppConfig, project: SandboxProject): Docker.ContainerCreateOptions {
+export function sandboxContainerOptions(config: AppConfig, project: SandboxProject, publishOn: string | null = null): Docker.ContainerCreateOptions {
   const { sandbox } = config;
   const memoryBytes = sandboxMemoryLimitMb(config) * 1024 * 1024;
   const env = [
@@ -109,6 +109,9 @@ export function sandboxContainerOptions(config: AppConfig, project: SandboxProje
       MemorySwap: memoryBytes,
       NanoCpus: Math.round(sandbox.cpus * 1e9),
       NetworkMode: SANDBOX_NETWORK,
+      // On a host of several, the app's port is published on the host's private address only, on a
+      // port the engine picks; the preview proxy of any replica forwards there.
+      ...(publishOn ? { PortBindings: { [`${SANDBOX_APP_PORT}/tcp`]: [{ HostIp: publishOn, HostPort: '' }] } } : {}),
       Sysctls: { 'net.ipv6.conf.all.disable_ipv6': '1' },
       Ulimits: [{ Name: 'nofile', Soft: 4096, Hard: 4096 }],
       RestartPolicy: { Name: 'no' },
@@ -158,12 +161,17 @@ export interface EgressPolicy {
   allow: string[];
   /** The host's own addresses: the platform's ports must not be reachable from inside. */
   hostAddresses: string[];
+  /** Every sandbox host's and API replica's address: no sandbox reaches another host's published ports or a replica. */
+  platformAddresses?: string[];
   /** Single ports sandboxes may reach although their address is blocked (the projects' database server). */
   openPorts?: Array<{ address: string; port: number }>;
 }
 
-/** Private, link-local (cloud metadata), carrier-grade NAT, multicast and reserved ranges. */
-const BLOCKED_RANGES = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '224.0.0.0/4', '240.0.0.0/4'];
+/**
+ * Private, link-local (cloud metadata), carrier-grade NAT, benchmarking (198.18.0.0/15, where test
+ * hosts live), multicast and reserved ranges.
+ */
+export const BLOCKED_RANGES = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '198.18.0.0/15', '224.0.0.0/4', '240.0.0.0/4'];
 
 /**
  * iptables-restore rules for the container's own network namespace: the public internet (the
@@ -178,14 +186,17 @@ export function egressRules(policy: EgressPolicy): string {
     lines.push(`-A OUTPUT -d ${server} -p udp --dport 53 -j ACCEPT`);
     lines.push(`-A OUTPUT -d ${server} -p tcp --dport 53 -j ACCEPT`);
   }
-  for (const destination of unique(policy.allow)) lines.push(`-A OUTPUT -d ${destination} -j ACCEPT`);
   for (const { address, port } of policy.openPorts ?? []) lines.push(`-A OUTPUT -d ${address} -p tcp --dport ${port} -j ACCEPT`);
-  for (const destination of unique([...policy.hostAddresses, ...BLOCKED_RANGES])) {
-    lines.push(`-A OUTPUT -d ${destination} -p tcp -j REJECT --reject-with tcp-reset`);
-    lines.push(`-A OUTPUT -d ${destination} -j REJECT --reject-with icmp-port-unreachable`);
-  }
+  // Other hosts' published sandbox ports and the replicas stay shut even inside an operator's allowed range.
+  for (const destination of unique(policy.platformAddresses ?? [])) lines.push(...reject(destination));
+  for (const destination of unique(policy.allow)) lines.push(`-A OUTPUT -d ${destination} -j ACCEPT`);
+  for (const destination of unique([...policy.hostAddresses, ...BLOCKED_RANGES])) lines.push(...reject(destination));
   lines.push('COMMIT', '');
   return lines.join('\n');
+}
+
+function reject(destination: string): string[] {
+  return [`-A OUTPUT -d ${destination} -p tcp -j REJECT --reject-with tcp-reset`, `-A OUTPUT -d ${destination} -j REJECT --reject-with icmp-port-unreachable`];
 }
 
 function unique(values: string[]): string[] {

@@ -1,7 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
-import { Inject, Injectable } from '@nestjs/common';
 import Docker from 'dockerode';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import type { SandboxHostConfig } from '../config/app-config.js';
 
 export interface EngineStatus {
   reachable: boolean;
@@ -24,6 +24,14 @@ export interface ContainerInfo {
   labels: Record<string, string>;
   /** The container's address on its network, when running. */
   ip: string | null;
+  /** Host ports its container ports are published on, e.g. `{ '3000/tcp': 32768 }`, when running. */
+  publishedPorts: Record<string, number>;
+}
+
+/** What the engine says of its machine. */
+export interface EngineCapacity {
+  memoryMb: number;
+  cpus: number;
 }
 
 export interface ContainerUsage {
@@ -58,13 +66,18 @@ export interface ExecResult {
   output: string;
 }
 
-/** The only code that talks to the container engine. */
-@Injectable()
+/** The only code that talks to a container engine: one instance per Docker host (node). */
 export class DockerDriver {
   private readonly docker: Docker;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.docker = config.dockerHost ? new Docker(dockerOptionsFromHost(config.dockerHost)) : new Docker();
+  constructor(host: Pick<SandboxHostConfig, 'docker' | 'tls'>) {
+    this.docker = host.docker ? new Docker(dockerOptionsFromHost(host.docker, host.tls)) : new Docker();
+  }
+
+  /** The engine's machine: its memory and cores. */
+  async capacity(): Promise<EngineCapacity> {
+    const info = (await withTimeout(this.docker.info(), PING_TIMEOUT_MS)) as { MemTotal?: number; NCPU?: number };
+    return { memoryMb: Math.floor((info.MemTotal ?? 0) / (1024 * 1024)), cpus: info.NCPU ?? 1 };
   }
 
   async status(): Promise<EngineStatus> {
@@ -156,6 +169,7 @@ export class DockerDriver {
         status: info.State.Status,
         labels: info.Config.Labels ?? {},
         ip: info.State.Running ? (networks.find((network) => network.IPAddress)?.IPAddress ?? null) : null,
+        publishedPorts: info.State.Running ? publishedPortsOf(info.NetworkSettings.Ports) : {},
       };
     } catch (err) {
       if (statusOf(err) === 404) return null;
@@ -173,6 +187,7 @@ export class DockerDriver {
       status: row.Status,
       labels: row.Labels ?? {},
       ip: Object.values(row.NetworkSettings?.Networks ?? {}).find((network) => network.IPAddress)?.IPAddress ?? null,
+      publishedPorts: Object.fromEntries((row.Ports ?? []).filter((port) => port.PublicPort).map((port) => [`${port.PrivatePort}/${port.Type}`, port.PublicPort])),
     }));
   }
 
@@ -303,9 +318,21 @@ function statusOf(err: unknown): number | undefined {
   return (err as { statusCode?: number }).statusCode;
 }
 
-function dockerOptionsFromHost(host: string): Docker.DockerOptions {
+function publishedPortsOf(ports: Record<string, Array<{ HostPort: string }> | null> | undefined): Record<string, number> {
+  const published: Record<string, number> = {};
+  for (const [port, bindings] of Object.entries(ports ?? {})) {
+    const hostPort = Number(bindings?.[0]?.HostPort);
+    if (hostPort > 0) published[port] = hostPort;
+  }
+  return published;
+}
+
+function dockerOptionsFromHost(host: string, tls: SandboxHostConfig['tls'] = null): Docker.DockerOptions {
   if (host.startsWith('unix://')) return { socketPath: host.slice('unix://'.length) };
   const url = new URL(host.replace(/^tcp:/, 'http:'));
+  if (tls) {
+    return { host: url.hostname, port: Number(url.port || 2376), protocol: 'https', ca: readFileSync(tls.ca), cert: readFileSync(tls.cert), key: readFileSync(tls.key) };
+  }
   return { host: url.hostname, port: Number(url.port || 2375), protocol: url.protocol === 'https:' ? 'https' : 'http' };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { loadConfig } from '../config/app-config.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import type { DockerDriver } from './docker.driver.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
+import type { SandboxNodesService } from './sandbox-nodes.service.js';
 import type { SandboxOutputService } from './sandbox-output.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxRefreshService } from './sandbox-refresh.service.js';
@@ -23,7 +23,10 @@ function fakeEngine() {
     status: async () => ({ reachable: true, detail: '' }),
     imageExists: async () => true,
     ensureNetwork: async () => undefined,
-    inspect: async (name: string) => containers.get(name) ?? null,
+    inspect: async (name: string) => {
+      const container = containers.get(name);
+      return container ? { ...container, publishedPorts: {} } : null;
+    },
     list: async () => [...containers.values()].map((container) => ({ ...container, labels: {} })),
     createContainer: async (options: { name: string }) => {
       containers.set(options.name, { id: options.name, running: false, ip: '' });
@@ -44,6 +47,12 @@ function fakeEngine() {
   return engine;
 }
 
+/** One local host whose engine is `engine`. */
+function oneHost(engine: object): SandboxNodesService {
+  const host = { name: 'local', docker: null, tls: null, address: null, memoryMb: null, cpus: null };
+  return { hosts: [host], host: () => host, engine: () => engine, isUsable: async () => true, place: async () => 'local', platformAddresses: async () => [] } as unknown as SandboxNodesService;
+}
+
 /** The real sandbox services over a fake engine, repository and projects. */
 function services(engine: ReturnType<typeof fakeEngine>) {
   const config = loadConfig({ DATA_DIR: '/tmp/forge-spec', SANDBOX_INSTANCE: 'spec' });
@@ -58,13 +67,13 @@ function services(engine: ReturnType<typeof fakeEngine>) {
     update: async () => undefined,
   };
   const projects = { findById: async (id: string) => ({ id, ownerId: 'owner', name: `project-${id}` }) };
-  const docker = engine as unknown as DockerDriver;
+  const docker = oneHost(engine);
   const store = repository as unknown as SandboxesRepository;
   const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService);
   const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle);
   const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
-  return { lifecycle, housekeeping, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService) };
+  return { lifecycle, housekeeping, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker) };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -123,12 +132,15 @@ describe('SandboxHousekeepingService.startWithinQuota', () => {
     const lifecycle = {
       ownerOf: async () => 'owner',
       isBusy: () => false,
+      runningContainer: async () => {
+        throw new Error('not running');
+      },
       stop: jest.fn(async (_projectId: string) => undefined),
       ensureContainer: jest.fn(async (_projectId: string, _log: unknown) => ({ id: 'p3', ip: '172.30.0.9' })),
     };
     const sut = new SandboxHousekeepingService(
       config,
-      docker as unknown as DockerDriver,
+      oneHost(docker),
       repository as unknown as SandboxesRepository,
       lifecycle as unknown as SandboxLifecycleService,
       {} as SandboxWorkspaceService,

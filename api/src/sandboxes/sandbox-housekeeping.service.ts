@@ -4,7 +4,8 @@ import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LABEL, containerName, instanceLabels } from './container-spec.js';
-import { DOCKER_MISSING_HELP, DockerDriver } from './docker.driver.js';
+import { type ContainerInfo, DOCKER_MISSING_HELP } from './docker.driver.js';
+import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
 import { type SandboxRecord, SandboxesRepository } from './sandboxes.repository.js';
@@ -29,7 +30,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly docker: DockerDriver,
+    private readonly nodes: SandboxNodesService,
     private readonly repository: SandboxesRepository,
     private readonly lifecycle: SandboxLifecycleService,
     private readonly workspace: SandboxWorkspaceService,
@@ -87,15 +88,27 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
    */
   async stopIdle(): Promise<void> {
     await this.flushVisits();
+    for (const host of this.nodes.hosts) await this.stopIdleOn(host.name);
+  }
+
+  /** One host's sweep; its containers whose sandbox moved to another host (it was lost a while) go. */
+  private async stopIdleOn(nodeId: string): Promise<void> {
+    const engine = this.nodes.engine(nodeId);
     const cutoff = Date.now() - this.config.previews.idleMinutes * 60_000;
-    const running = (await this.docker.list(instanceLabels(this.config)).catch(() => [])).filter((container) => container.running && container.labels[LABEL.projectId]);
+    const running = (await engine.list(instanceLabels(this.config)).catch(() => [])).filter((container) => container.running && container.labels[LABEL.projectId]);
     const rows = new Map((await this.repository.findMany(running.map((container) => container.labels[LABEL.projectId]!))).map((row) => [row.projectId, row]));
     for (const container of running) {
       const projectId = container.labels[LABEL.projectId]!;
       const row = rows.get(projectId);
       if (!row) {
-        this.logger.log(`Stopping container ${container.name}: it has no sandbox record`);
-        await this.docker.stop(container.id, 1).catch((err: Error) => this.logger.warn(`Stopping ${container.name}: ${err.message}`));
+        this.logger.log(`Stopping container ${container.name} on ${nodeId}: it has no sandbox record`);
+        await engine.stop(container.id, 1).catch((err: Error) => this.logger.warn(`Stopping ${container.name}: ${err.message}`));
+        continue;
+      }
+      if (row.nodeId !== nodeId) {
+        if (this.lifecycle.isBusy(projectId)) continue;
+        this.logger.log(`Removing container ${container.name} from ${nodeId}: its sandbox lives on ${row.nodeId ?? 'no host'} now`);
+        await engine.remove(container.id).catch((err: Error) => this.logger.warn(`Removing ${container.name}: ${err.message}`));
         continue;
       }
       if (row.state === 'building' || this.lifecycle.isBusy(projectId) || this.lastUsed(row) > cutoff) continue;
@@ -125,9 +138,10 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
   }
 
   private async makeRoomFor(projectId: string, ownerId: string, log: (line: string) => void): Promise<void> {
-    if ((await this.docker.inspect(containerName(this.config, projectId)))?.running) return;
+    if (await this.lifecycle.runningContainer(projectId).then(() => true, () => false)) return;
     const limit = this.config.limits.runningSandboxes;
-    const others = (await this.docker.list({ ...instanceLabels(this.config), [LABEL.owner]: ownerId })).filter(
+    const everywhere = await Promise.all(this.nodes.hosts.map((host) => this.nodes.engine(host.name).list({ ...instanceLabels(this.config), [LABEL.owner]: ownerId }).catch(() => [])));
+    const others = everywhere.flat().filter(
       (container) => container.running && container.labels[LABEL.projectId] && container.labels[LABEL.projectId] !== projectId,
     );
     if (others.length < limit) return;
@@ -156,41 +170,59 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
     return Math.max(this.visits.get(row.projectId)?.getTime() ?? 0, row.lastVisitAt?.getTime() ?? 0, row.startedAt?.getTime() ?? 0, row.builtAt?.getTime() ?? 0);
   }
 
-  /** Containers of projects that no longer exist go; running previews are found again. */
+  /**
+   * Containers of projects that no longer exist go; running previews are found again. Each host
+   * answers for its own sandboxes only: one that does not answer now is left to the heartbeat.
+   */
   async reconcile(): Promise<void> {
-    const engine = await this.docker.status();
-    if (!engine.reachable) {
-      this.logger.warn(DOCKER_MISSING_HELP);
-      await this.repository.markAllWithoutContainer([]);
-      return;
+    await this.nodes.registered();
+    const [first] = this.nodes.hosts;
+    for (const host of this.nodes.hosts) {
+      const engine = this.nodes.engine(host.name);
+      if (!(await engine.status()).reachable) {
+        this.logger.warn(`Sandbox host ${host.name}: ${DOCKER_MISSING_HELP}`);
+        continue;
+      }
+      const kept = await this.reconcileOn(host.name, await engine.list(instanceLabels(this.config)));
+      // Rows from before hosts were recorded belong to the first host, where they always ran.
+      await this.repository.markWithoutContainerOn(host.name, kept, host === first);
     }
-    const containers = await this.docker.list(instanceLabels(this.config));
+  }
+
+  private async reconcileOn(nodeId: string, containers: ContainerInfo[]): Promise<string[]> {
+    const engine = this.nodes.engine(nodeId);
     const known = await this.repository.knownProjectIds(containers.map((container) => container.labels[LABEL.projectId] ?? ''));
     const kept: string[] = [];
     for (const container of containers) {
       const projectId = container.labels[LABEL.projectId] ?? '';
       const sandbox = known.has(projectId) ? await this.repository.find(projectId) : null;
-      if (!sandbox || container.name !== containerName(this.config, projectId)) {
-        this.logger.log(`Removing container ${container.name}: its project no longer exists`);
-        await this.docker.remove(container.id);
+      const elsewhere = sandbox?.nodeId && sandbox.nodeId !== nodeId;
+      if (!sandbox || elsewhere || container.name !== containerName(this.config, projectId)) {
+        this.logger.log(`Removing container ${container.name} from ${nodeId}: ${elsewhere ? 'its sandbox lives on another host' : 'its project no longer exists'}`);
+        await engine.remove(container.id);
         continue;
       }
       kept.push(projectId);
+      if (container.running) await this.lifecycle.adopt(projectId, nodeId, container);
       const answering = container.running && (await this.workspace.appAnswers(projectId));
-      await this.repository.update(projectId, answering ? { state: 'running', containerId: container.id } : { state: 'stopped', containerId: container.id, startedAt: null });
-      if (answering) this.logger.log(`Found the running preview of ${container.labels[LABEL.project] ?? projectId} again`);
+      await this.repository.update(projectId, answering ? { state: 'running', containerId: container.id, nodeId } : { state: 'stopped', containerId: container.id, nodeId, startedAt: null });
+      if (answering) this.logger.log(`Found the running preview of ${container.labels[LABEL.project] ?? projectId} on ${nodeId} again`);
     }
-    await this.repository.markAllWithoutContainer(kept);
+    return kept;
   }
 
-  /** Every sandbox with its container's usage, and visits not yet written down. */
+  /** Every sandbox with its host and its container's usage, and visits not yet written down. */
   async listForAdmin(): Promise<AdminSandbox[]> {
-    const [rows, containers] = await Promise.all([this.repository.list(), this.docker.list(instanceLabels(this.config)).catch(() => [])]);
-    const byProject = new Map(containers.map((container) => [container.labels[LABEL.projectId], container]));
+    const listed = this.nodes.hosts.map(async (host) =>
+      (await this.nodes.engine(host.name).list(instanceLabels(this.config)).catch(() => [])).map((container) => ({ nodeId: host.name, container })),
+    );
+    const [rows, containers] = await Promise.all([this.repository.list(), Promise.all(listed)]);
+    const byProject = new Map(containers.flat().filter(({ container }) => container.labels[LABEL.projectId]).map((entry) => [`${entry.nodeId}/${entry.container.labels[LABEL.projectId]}`, entry]));
     return Promise.all(
       rows.map(async (row) => {
-        const container = byProject.get(row.projectId);
-        const usage = container?.running ? await this.docker.usage(container.id).catch(() => null) : null;
+        const found = row.nodeId ? byProject.get(`${row.nodeId}/${row.projectId}`) : undefined;
+        const container = found?.container;
+        const usage = found && container?.running ? await this.nodes.engine(found.nodeId).usage(container.id).catch(() => null) : null;
         const lastVisit = this.visits.get(row.projectId) ?? row.lastVisitAt;
         return {
           projectId: row.projectId,
@@ -198,6 +230,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
           ownerId: row.project.ownerId,
           ownerKeyHint: row.project.ownerKeyHint,
           state: row.state,
+          node: row.nodeId,
           container: container
             ? {
                 id: container.id.slice(0, 12),

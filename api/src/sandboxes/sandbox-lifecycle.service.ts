@@ -15,12 +15,18 @@ import {
   firewallHelperOptions,
   sandboxContainerOptions,
 } from './container-spec.js';
-import { DockerDriver, type EngineStatus } from './docker.driver.js';
+import type { ContainerInfo, EngineStatus } from './docker.driver.js';
+import type { SandboxEngine } from './sandbox-backend.js';
+import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { type SandboxRecord, type SandboxWithProject, SandboxesRepository } from './sandboxes.repository.js';
 
 export interface RunningContainer {
   id: string;
   ip: string;
+  /** The host it runs on. */
+  nodeId: string;
+  /** Where its app is reached from the platform, host:port: the host's address and the published port, or the bridge address. */
+  address: string;
 }
 
 export type Readiness = { ready: true } | { ready: false; error: string; details: string };
@@ -33,21 +39,24 @@ export class SandboxLifecycleService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly docker: DockerDriver,
+    private readonly nodes: SandboxNodesService,
     private readonly repository: SandboxesRepository,
     private readonly projects: ProjectsService,
     @Optional() @Inject(PROJECTS_DATABASE_SERVER) private readonly projectsDatabase: ProjectsDatabaseServer | null = null,
   ) {}
 
-  engineStatus(): Promise<EngineStatus> {
-    return this.docker.status();
+  /** The first host's engine that answers; the first host's when none does. */
+  async engineStatus(): Promise<EngineStatus> {
+    const statuses = await Promise.all(this.nodes.hosts.map((host) => this.nodes.engine(host.name).status()));
+    return statuses.find((status) => status.reachable) ?? statuses[0]!;
   }
 
-  /** The engine and the image, or a user-facing reason why builds cannot run. */
+  /** An engine that answers and has the image, or a user-facing reason why builds cannot run. */
   async readiness(): Promise<Readiness> {
-    const engine = await this.docker.status();
+    const engine = await this.engineStatus();
     if (!engine.reachable) return { ready: false, error: 'Docker is not available', details: engine.detail };
-    if (!(await this.docker.imageExists(this.config.sandbox.image))) {
+    const withImage = await Promise.all(this.nodes.hosts.map((host) => this.nodes.engine(host.name).imageExists(this.config.sandbox.image).catch(() => false)));
+    if (!withImage.some(Boolean)) {
       return {
         ready: false,
         error: 'The sandbox image is missing',
@@ -102,8 +111,9 @@ export class SandboxLifecycleService {
    * Its container stops too: its disks are tmpfs, host memory held for nothing.
    */
   async markFailed(projectId: string): Promise<void> {
+    const sandbox = await this.repository.find(projectId);
     await this.repository.update(projectId, { state: 'failed', builtAt: null, startedAt: null });
-    await this.docker.stop(containerName(this.config, projectId), 1);
+    if (sandbox?.nodeId) await this.engineOf(sandbox.nodeId)?.stop(containerName(this.config, projectId), 1);
   }
 
   /** Whether a lifecycle change of the project is under way. */
@@ -111,42 +121,55 @@ export class SandboxLifecycleService {
     return this.locks.has(projectId);
   }
 
-  /** The project's container, created, started and firewalled when needed. */
+  /**
+   * The project's container, created, started and firewalled when needed, on its host: the one it is
+   * on while that host is up, else the host with the most headroom (chosen under a lock in PostgreSQL).
+   */
   ensureContainer(projectId: string, log: (line: string) => void = () => {}): Promise<RunningContainer> {
     return this.locked(projectId, async () => {
       const project = await this.projects.findById(projectId);
       if (!project) throw notFound('Project not found');
-      await this.ensureRecord(projectId);
+      const record = await this.ensureRecord(projectId);
       const name = containerName(this.config, projectId);
-      let info = await this.docker.inspect(name);
-      if (info?.running && info.ip) return { id: info.id, ip: info.ip };
+      const current = record.nodeId && (await this.nodes.isUsable(record.nodeId, false)) ? record.nodeId : null;
+      let info = current ? await this.nodes.engine(current).inspect(name) : null;
+      if (current && info?.running && this.addressOf(current, info)) return this.recorded(projectId, current, info, record);
+      // A stopped sandbox on a draining host starts elsewhere: draining hosts take no new containers.
+      let nodeId = current && (await this.nodes.isUsable(current, true)) ? current : null;
+      if (!nodeId) {
+        if (record.nodeId) await this.engineOf(record.nodeId)?.remove(name).catch(() => undefined);
+        nodeId = await this.nodes.place(projectId);
+        info = await this.nodes.engine(nodeId).inspect(name);
+      }
+      const engine = this.nodes.engine(nodeId);
       if (!info) {
         log('📦 Creating the project\'s sandbox container...');
-        await this.docker.ensureNetwork(SANDBOX_NETWORK, { [LABEL.platform]: 'forge' });
-        await this.docker.createContainer(sandboxContainerOptions(this.config, project));
+        await engine.ensureNetwork(SANDBOX_NETWORK, { [LABEL.platform]: 'forge' });
+        await engine.createContainer(sandboxContainerOptions(this.config, project, this.nodes.host(nodeId)!.address));
       } else {
         log('📦 Starting the project\'s sandbox container...');
       }
-      await this.docker.start(name);
-      info = await this.docker.inspect(name);
-      if (!info?.running || !info.ip) throw new DomainError(ErrorCode.Unavailable, 'The sandbox container did not start');
+      await engine.start(name);
+      info = await engine.inspect(name);
+      if (!info?.running || !this.addressOf(nodeId, info)) throw new DomainError(ErrorCode.Unavailable, 'The sandbox container did not start');
       try {
-        await this.applyFirewall(info.id);
+        await this.applyFirewall(engine, info.id);
       } catch (err) {
         // Never leave a container running without its firewall.
-        await this.docker.remove(info.id);
+        await engine.remove(info.id);
         throw err;
       }
-      await this.repository.update(projectId, { containerId: info.id, startedAt: new Date() });
-      return { id: info.id, ip: info.ip };
+      return this.recorded(projectId, nodeId, info, null, new Date());
     });
   }
 
   /** The project's container as it is now; an error, not a start, when it is not running. */
   async runningContainer(projectId: string): Promise<RunningContainer> {
-    const info = await this.docker.inspect(containerName(this.config, projectId));
-    if (!info?.running || !info.ip) throw new Error(`The sandbox container of ${projectId} is not running`);
-    return { id: info.id, ip: info.ip };
+    const sandbox = await this.repository.find(projectId);
+    const info = sandbox?.nodeId ? await this.engineOf(sandbox.nodeId)?.inspect(containerName(this.config, projectId)) : null;
+    const address = info?.running ? this.addressOf(sandbox!.nodeId!, info) : null;
+    if (!info || !address) throw new Error(`The sandbox container of ${projectId} is not running`);
+    return { id: info.id, ip: info.ip ?? '', nodeId: sandbox!.nodeId!, address };
   }
 
   /**
@@ -156,8 +179,8 @@ export class SandboxLifecycleService {
   async stop(projectId: string): Promise<void> {
     const sandbox = await this.requireRecord(projectId);
     await this.locked(projectId, async () => {
-      await this.docker.stop(sandbox.containerId ?? containerName(this.config, projectId));
-      await this.repository.update(projectId, { state: sandbox.state === 'failed' ? 'failed' : 'stopped', startedAt: null });
+      if (sandbox.nodeId) await this.engineOf(sandbox.nodeId)?.stop(sandbox.containerId ?? containerName(this.config, projectId));
+      await this.repository.update(projectId, { state: sandbox.state === 'failed' ? 'failed' : 'stopped', startedAt: null, appAddress: null });
     });
   }
 
@@ -168,26 +191,66 @@ export class SandboxLifecycleService {
       throw notFound('Sandbox not found');
     }
     await this.locked(projectId, async () => {
-      await this.docker.remove(containerName(this.config, projectId));
-      await this.repository.update(projectId, { state: 'stopped', containerId: null, startedAt: null });
+      if (sandbox.nodeId) await this.engineOf(sandbox.nodeId)?.remove(containerName(this.config, projectId));
+      await this.repository.update(projectId, { state: 'stopped', containerId: null, startedAt: null, appAddress: null });
     });
   }
 
-  /** The running app's address inside the sandbox network, if its container is up. */
+  /**
+   * Where the preview proxy forwards: the address recorded in PostgreSQL, so any replica routes it,
+   * once its host's engine confirms the container runs (a container gone means a wake-up instead).
+   */
   async target(projectId: string): Promise<string | null> {
-    const info = await this.docker.inspect(containerName(this.config, projectId));
-    return info?.running && info.ip ? `http://${info.ip}:${SANDBOX_APP_PORT}` : null;
+    const sandbox = await this.repository.find(projectId);
+    if (!sandbox?.nodeId || !sandbox.appAddress) return null;
+    const info = await this.engineOf(sandbox.nodeId)?.inspect(containerName(this.config, projectId));
+    return info?.running ? `http://${sandbox.appAddress}` : null;
+  }
+
+  /** The engine of a host this replica knows; null for one it does not (another replica's settings). */
+  engineOf(nodeId: string): SandboxEngine | null {
+    return this.nodes.host(nodeId) ? this.nodes.engine(nodeId) : null;
+  }
+
+  /** The app's address as the platform reaches it: the host's address and the published port, or the bridge address. */
+  private addressOf(nodeId: string, info: ContainerInfo): string | null {
+    const host = this.nodes.host(nodeId);
+    if (host?.address) {
+      const port = info.publishedPorts[`${SANDBOX_APP_PORT}/tcp`];
+      return port ? `${host.address}:${port}` : null;
+    }
+    return info.ip ? `${info.ip}:${SANDBOX_APP_PORT}` : null;
+  }
+
+  /** A running container found on a host (at start-up): recorded as the project's, with its address. */
+  async adopt(projectId: string, nodeId: string, info: ContainerInfo): Promise<void> {
+    if (this.addressOf(nodeId, info)) await this.recorded(projectId, nodeId, info, await this.repository.find(projectId));
+  }
+
+  /** The running container, written down where any replica finds it when it moved or its address changed. */
+  private async recorded(projectId: string, nodeId: string, info: ContainerInfo, record: SandboxRecord | null, startedAt?: Date): Promise<RunningContainer> {
+    const address = this.addressOf(nodeId, info)!;
+    if (!record || record.nodeId !== nodeId || record.appAddress !== address || record.containerId !== info.id) {
+      await this.repository.update(projectId, { nodeId, appAddress: address, containerId: info.id, ...(startedAt ? { startedAt } : {}) });
+    }
+    return { id: info.id, ip: info.ip ?? '', nodeId, address };
   }
 
   /**
    * The egress policy goes into the container's network namespace from a short-lived helper that
    * shares it with NET_ADMIN; the sandbox itself never holds a capability to change it.
    */
-  private async applyFirewall(containerId: string): Promise<void> {
+  private async applyFirewall(engine: SandboxEngine, containerId: string): Promise<void> {
     // The projects' database server is the one thing on the host a sandbox may reach.
     const database = this.projectsDatabase?.sandboxHost ? [{ address: this.projectsDatabase.sandboxHost, port: this.projectsDatabase.sandboxPort }] : [];
-    const rules = egressRules({ nameservers: hostNameservers(), allow: this.config.sandbox.egressAllow, hostAddresses: hostAddresses(), openPorts: database });
-    const { exitCode, output } = await this.docker.runToCompletion(firewallHelperOptions(this.config, containerId, rules));
+    const rules = egressRules({
+      nameservers: hostNameservers(),
+      allow: this.config.sandbox.egressAllow,
+      hostAddresses: hostAddresses(),
+      platformAddresses: await this.nodes.platformAddresses(),
+      openPorts: database,
+    });
+    const { exitCode, output } = await engine.runToCompletion(firewallHelperOptions(this.config, containerId, rules));
     if (exitCode !== 0) throw new DomainError(ErrorCode.Internal, 'Could not firewall the sandbox', output.trim());
   }
 

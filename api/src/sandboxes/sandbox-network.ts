@@ -14,7 +14,8 @@ export interface SandboxNetwork {
  * without a reachable Docker engine.
  */
 export async function findSandboxNetwork(config: AppConfig): Promise<SandboxNetwork | null> {
-  const docker = new DockerDriver(config);
+  // The first host's: the one on this machine when there is one (the default is the local engine alone).
+  const docker = new DockerDriver(config.sandboxHosts[0]!);
   if (!(await docker.status()).reachable) return null;
   await docker.ensureNetwork(SANDBOX_NETWORK, { [LABEL.platform]: 'forge' });
   return docker.networkAddresses(SANDBOX_NETWORK);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { SANDBOX_PROJECT_DIR, SANDBOX_USER } from './container-spec.js';
-import { DockerDriver } from './docker.driver.js';
+import { SandboxNodesService } from './sandbox-nodes.service.js';
 import type { RunningContainer } from './sandbox-lifecycle.service.js';
 import { withTimeLimit } from './sandbox-scripts.js';
 
@@ -29,13 +29,13 @@ export class SandboxOutputService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly docker: DockerDriver,
+    private readonly nodes: SandboxNodesService,
   ) {}
 
   /** Packs the running workspace and keeps it, stamped with the files' time it was built from. */
   async keep(projectId: string, container: RunningContainer, filesAt: Date): Promise<void> {
     const excludes = NOT_KEPT.map((path) => `--exclude=${path}`).join(' ');
-    const result = await this.docker.exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -o pipefail; tar -C ${SANDBOX_PROJECT_DIR} ${excludes} -cf - . | base64 -w0`]), {
+    const result = await this.nodes.engine(container.nodeId).exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -o pipefail; tar -C ${SANDBOX_PROJECT_DIR} ${excludes} -cf - . | base64 -w0`]), {
       user: SANDBOX_USER,
       timeoutMs: PACK_TIMEOUT_MS + 3000,
       maxOutputBytes: MAX_KEPT_BYTES,
@@ -67,7 +67,7 @@ export class SandboxOutputService {
 
   /** Unpacks a kept build into the container's (empty, fresh) workspace. */
   async restore(container: RunningContainer, archive: Buffer): Promise<boolean> {
-    const result = await this.docker.exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -e; mkdir -p ${SANDBOX_PROJECT_DIR}; cd ${SANDBOX_PROJECT_DIR}; tar -x -f - -m --no-same-owner`]), {
+    const result = await this.nodes.engine(container.nodeId).exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -e; mkdir -p ${SANDBOX_PROJECT_DIR}; cd ${SANDBOX_PROJECT_DIR}; tar -x -f - -m --no-same-owner`]), {
       user: SANDBOX_USER,
       stdin: archive,
       timeoutMs: PACK_TIMEOUT_MS + 3000,

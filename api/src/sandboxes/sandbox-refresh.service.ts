@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import tar from 'tar-stream';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SANDBOX_LOG_DIR, SANDBOX_PROJECT_DIR, SANDBOX_USER } from './container-spec.js';
-import { DockerDriver } from './docker.driver.js';
-import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxNodesService } from './sandbox-nodes.service.js';
+import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 
 /** What an edit changed, relative to the project. */
 export interface ChangedFiles {
@@ -35,7 +35,7 @@ const BUILD_TIMEOUT_SECONDS = 90;
 @Injectable()
 export class SandboxRefreshService {
   constructor(
-    private readonly docker: DockerDriver,
+    private readonly nodes: SandboxNodesService,
     private readonly lifecycle: SandboxLifecycleService,
     private readonly projects: ProjectsService,
   ) {}
@@ -46,7 +46,7 @@ export class SandboxRefreshService {
     const record = await this.lifecycle.find(projectId);
     if (record?.state !== 'running') return { refreshed: false, reason: 'the preview is not running' };
     if (!(await this.buildsWithVite(projectId))) return { refreshed: false, reason: 'the build script is not `vite build`' };
-    let container: { id: string };
+    let container: RunningContainer;
     try {
       container = await this.lifecycle.runningContainer(projectId);
     } catch {
@@ -55,7 +55,7 @@ export class SandboxRefreshService {
 
     const started = Date.now();
     let output = '';
-    const { exitCode } = await this.docker.exec(container.id, ['bash', '-c', REFRESH_SCRIPT, 'refresh', ...changes.deleted], {
+    const { exitCode } = await this.nodes.engine(container.nodeId).exec(container.id, ['bash', '-c', REFRESH_SCRIPT, 'refresh', ...changes.deleted], {
       user: SANDBOX_USER,
       env: { NO_COLOR: '1', FORCE_COLOR: '0' },
       stdin: this.pack(projectId, changes.written),
@@ -69,8 +69,8 @@ export class SandboxRefreshService {
   }
 
   /** Before a full build: the watcher would bundle the files while they are replaced. */
-  async stopWatcher(containerId: string): Promise<void> {
-    await this.docker.exec(containerId, ['bash', '-c', `${STOP_WATCHER}; true`], { user: SANDBOX_USER, timeoutMs: 10_000, maxOutputBytes: 16 * 1024 });
+  async stopWatcher(container: RunningContainer): Promise<void> {
+    await this.nodes.engine(container.nodeId).exec(container.id, ['bash', '-c', `${STOP_WATCHER}; true`], { user: SANDBOX_USER, timeoutMs: 10_000, maxOutputBytes: 16 * 1024 });
   }
 
   private pack(projectId: string, paths: string[]) {

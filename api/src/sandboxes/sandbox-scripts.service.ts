@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SANDBOX_PROJECT_DIR, SANDBOX_USER } from './container-spec.js';
-import { DockerDriver } from './docker.driver.js';
+import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
 
@@ -33,7 +33,7 @@ const MAX_SCRIPT_OUTPUT_BYTES = 1024 * 1024;
 @Injectable()
 export class SandboxScriptsService {
   constructor(
-    private readonly docker: DockerDriver,
+    private readonly nodes: SandboxNodesService,
     private readonly lifecycle: SandboxLifecycleService,
     private readonly workspace: SandboxWorkspaceService,
   ) {}
@@ -45,10 +45,10 @@ export class SandboxScriptsService {
       output += chunk;
       options.onOutput?.(chunk);
     };
-    const prepared = (await this.docker.exec(container.id, ['bash', '-c', PREPARED], { user: SANDBOX_USER, timeoutMs: 10_000, maxOutputBytes: 16 * 1024 })).exitCode === 0;
+    const prepared = (await this.nodes.engine(container.nodeId).exec(container.id, ['bash', '-c', PREPARED], { user: SANDBOX_USER, timeoutMs: 10_000, maxOutputBytes: 16 * 1024 })).exitCode === 0;
     if (options.sync || !prepared) {
       await this.workspace.syncFiles(projectId, container, { keep: ['node_modules', 'dist'] });
-      const { exitCode } = await this.docker.exec(container.id, ['bash', '-c', `timeout -k 5 ${options.timeoutSeconds} node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} 2>&1`], {
+      const { exitCode } = await this.nodes.engine(container.nodeId).exec(container.id, ['bash', '-c', `timeout -k 5 ${options.timeoutSeconds} node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} 2>&1`], {
         user: SANDBOX_USER,
         onOutput: collect,
         timeoutMs: (options.timeoutSeconds + 15) * 1000,
@@ -58,7 +58,7 @@ export class SandboxScriptsService {
     }
     for (const script of scripts) {
       const command = `cd ${SANDBOX_PROJECT_DIR} && timeout -k 5 ${options.timeoutSeconds} node /opt/forge/bin/run-script.mjs ${script} 2>&1`;
-      const { exitCode } = await this.docker.exec(container.id, ['bash', '-c', command], {
+      const { exitCode } = await this.nodes.engine(container.nodeId).exec(container.id, ['bash', '-c', command], {
         user: SANDBOX_USER,
         env: options.env,
         onOutput: collect,

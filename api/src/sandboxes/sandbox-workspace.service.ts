@@ -7,7 +7,8 @@ import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SANDBOX_APP_PORT, SANDBOX_USER, appNodeOptions, containerName } from './container-spec.js';
-import { DockerDriver, type ExecResult } from './docker.driver.js';
+import type { ExecResult } from './docker.driver.js';
+import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { APP_ALIVE, APP_LOG, BUILD_LOG, LOG_NOT_REGULAR, STOP_APP, buildScript, readLogCommand, startScript, syncFilesScript, withTimeLimit } from './sandbox-scripts.js';
 import { SandboxesRepository } from './sandboxes.repository.js';
@@ -42,7 +43,7 @@ const SMALL_OUTPUT_BYTES = 64 * 1024;
 export class SandboxWorkspaceService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly docker: DockerDriver,
+    private readonly nodes: SandboxNodesService,
     private readonly repository: SandboxesRepository,
     private readonly projects: ProjectsService,
     private readonly lifecycle: SandboxLifecycleService,
@@ -66,7 +67,7 @@ export class SandboxWorkspaceService {
       }
       pack.finalize();
     })();
-    const result = await this.run(container.id, ['bash', '-c', syncFilesScript(keep)], { timeoutMs: SYNC_TIMEOUT_MS, stdin: pack });
+    const result = await this.run(container, ['bash', '-c', syncFilesScript(keep)], { timeoutMs: SYNC_TIMEOUT_MS, stdin: pack });
     // A copy given up on leaves the packer waiting for a reader that is gone.
     if (result.exitCode !== 0) pack.destroy();
     await packing.catch(() => undefined);
@@ -80,7 +81,7 @@ export class SandboxWorkspaceService {
     const limit = this.config.builds.timeoutSeconds;
     const started = Date.now();
     // A build that leaves a process holding its output open never ends by itself: past its time the container stops.
-    const result = await this.run(container.id, ['bash', '-o', 'pipefail', '-c', buildScript(limit)], {
+    const result = await this.run(container, ['bash', '-o', 'pipefail', '-c', buildScript(limit)], {
       timeoutMs: limit * 1000 + BUILD_GRACE_MS,
       maxOutputBytes: BUILD_OUTPUT_LIMIT_BYTES,
       onOutput,
@@ -97,15 +98,15 @@ export class SandboxWorkspaceService {
    */
   async startApp(projectId: string, container: RunningContainer, log: (line: string) => void, env: Record<string, string> = {}): Promise<void> {
     const command = (await this.isStaticApp(projectId)) ? `node /opt/forge/bin/serve-static.mjs dist` : `node /opt/forge/bin/run-script.mjs start`;
-    await this.docker.execDetached(container.id, ['setsid', 'bash', '-c', startScript(command)], { user: SANDBOX_USER, env: { ...env, NODE_OPTIONS: appNodeOptions(this.config) } });
+    await this.nodes.engine(container.nodeId).execDetached(container.id, ['setsid', 'bash', '-c', startScript(command)], { user: SANDBOX_USER, env: { ...env, NODE_OPTIONS: appNodeOptions(this.config) } });
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
     let nextAliveCheck = Date.now() + 1500;
     let exited = false;
     while (Date.now() < deadline) {
-      if (await answersHttp(container.ip, SANDBOX_APP_PORT)) return;
+      if (await answersHttp(container.address)) return;
       if (Date.now() > nextAliveCheck) {
         nextAliveCheck = Date.now() + 1500;
-        const alive = await this.run(container.id, ['bash', '-c', APP_ALIVE]);
+        const alive = await this.run(container, ['bash', '-c', APP_ALIVE]);
         if (alive.exitCode !== 0) {
           exited = true;
           break;
@@ -113,7 +114,7 @@ export class SandboxWorkspaceService {
       }
       await sleep(HEALTH_POLL_MS);
     }
-    const tail = await this.tail(container.id, APP_LOG, 30);
+    const tail = await this.tail(container, APP_LOG, 30);
     if (tail) for (const line of tail.split('\n')) log(line);
     const why = exited
       ? `its start command ended without answering on port ${SANDBOX_APP_PORT}`
@@ -123,31 +124,32 @@ export class SandboxWorkspaceService {
 
   /** Ends the running app and waits until it is gone, so a start after it cannot take the old app's answer for its own. */
   async stopApp(container: RunningContainer): Promise<void> {
-    await this.run(container.id, ['bash', '-c', STOP_APP]);
+    await this.run(container, ['bash', '-c', STOP_APP]);
   }
 
   /** Whether the project's app answers HTTP in its container right now. */
   async appAnswers(projectId: string): Promise<boolean> {
     const target = await this.lifecycle.target(projectId);
-    return target !== null && (await answersHttp(new URL(target).hostname, SANDBOX_APP_PORT));
+    return target !== null && (await answersHttp(new URL(target).host));
   }
 
   /** The container's build and app output; the last build's log when it is not running. */
   async logs(projectId: string): Promise<string> {
     await this.lifecycle.requireRecord(projectId);
-    const info = await this.docker.inspect(containerName(this.config, projectId)).catch(() => null);
-    if (!info?.running) {
+    const info = await this.lifecycle.runningContainer(projectId).catch(() => null);
+    if (!info) {
       const log = await this.repository.lastBuildLog(projectId);
       return log ? `── last build (the container is not running) ──\n${log}` : '';
     }
-    const build = await this.tail(info.id, BUILD_LOG, 300);
-    const app = await this.tail(info.id, APP_LOG, 300);
+    const build = await this.tail(info, BUILD_LOG, 300);
+    const app = await this.tail(info, APP_LOG, 300);
     return [build && `── build ──\n${build}`, app && `── app ──\n${app}`].filter(Boolean).join('\n\n');
   }
 
   /** Stops the container, whatever runs in it: a build past its time, one that failed, one given up on. */
   async recycle(projectId: string): Promise<void> {
-    await this.docker.stop(containerName(this.config, projectId), 1);
+    const sandbox = await this.repository.find(projectId);
+    if (sandbox?.nodeId) await this.lifecycle.engineOf(sandbox.nodeId)?.stop(containerName(this.config, projectId), 1);
   }
 
   private async isStaticApp(projectId: string): Promise<boolean> {
@@ -160,8 +162,8 @@ export class SandboxWorkspaceService {
   }
 
   /** The last lines of one of the platform's logs, or a word on why it was not read. */
-  private async tail(containerId: string, path: string, lines: number): Promise<string> {
-    const result = await this.run(containerId, readLogCommand(path, LOG_TAIL_BYTES), { maxOutputBytes: LOG_TAIL_BYTES + 1024 });
+  private async tail(container: ContainerRef, path: string, lines: number): Promise<string> {
+    const result = await this.run(container, readLogCommand(path, LOG_TAIL_BYTES), { maxOutputBytes: LOG_TAIL_BYTES + 1024 });
     const name = path.slice(path.lastIndexOf('/') + 1);
     if (result.exitCode === LOG_NOT_REGULAR) return `(${name} is not a regular file but a ${result.output.trim() || 'special file'}, so the platform did not read it)`;
     if (result.timedOut) return `(${name} could not be read within ${CHECK_TIMEOUT_MS / 1000} s)`;
@@ -174,12 +176,12 @@ export class SandboxWorkspaceService {
    * on from outside shortly after, with what it may print capped.
    */
   private run(
-    containerId: string,
+    container: ContainerRef,
     command: string[],
     options: { timeoutMs?: number; maxOutputBytes?: number; stdin?: Readable; onOutput?: (chunk: string) => void } = {},
   ): Promise<ExecResult> {
     const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
-    return this.docker.exec(containerId, withTimeLimit(timeoutMs / 1000, command), {
+    return this.nodes.engine(container.nodeId).exec(container.id, withTimeLimit(timeoutMs / 1000, command), {
       user: SANDBOX_USER,
       stdin: options.stdin,
       onOutput: options.onOutput,
@@ -189,9 +191,14 @@ export class SandboxWorkspaceService {
   }
 }
 
-function answersHttp(host: string, port: number): Promise<boolean> {
+/** A container on its host. */
+type ContainerRef = Pick<RunningContainer, 'id' | 'nodeId'>;
+
+/** Whether something answers HTTP at host:port. */
+function answersHttp(address: string): Promise<boolean> {
+  const at = address.lastIndexOf(':');
   return new Promise((resolve) => {
-    const req = request({ host, port, path: '/', method: 'GET', timeout: 1500 }, (res) => {
+    const req = request({ host: address.slice(0, at), port: Number(address.slice(at + 1)), path: '/', method: 'GET', timeout: 1500 }, (res) => {
       res.resume();
       resolve(true);
     });

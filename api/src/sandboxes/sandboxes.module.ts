@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module.js';
-import { DockerDriver } from './docker.driver.js';
+import { DockerSandboxBackend, SANDBOX_BACKEND } from './sandbox-backend.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxNodesRepository } from './sandbox-nodes.repository.js';
+import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { SandboxOutputService } from './sandbox-output.service.js';
 import { SandboxRefreshService } from './sandbox-refresh.service.js';
 import { SandboxScriptsService } from './sandbox-scripts.service.js';
@@ -13,7 +15,14 @@ import { SandboxesService } from './sandboxes.service.js';
 /** Only SandboxesService leaves the module: the engine and the parts behind the facade stay inside. */
 @Module({
   imports: [ProjectsModule],
-  providers: [DockerDriver, SandboxesRepository, SandboxLifecycleService, SandboxWorkspaceService, SandboxHousekeepingService, SandboxRefreshService, SandboxScriptsService, SandboxOutputService, SandboxesService],
+  providers: [
+    // Docker hosts today; a Kubernetes backend would be provided here instead.
+    { provide: SANDBOX_BACKEND, useClass: DockerSandboxBackend },
+    SandboxNodesRepository,
+    SandboxNodesService,
+    SandboxesRepository, SandboxLifecycleService, SandboxWorkspaceService, SandboxHousekeepingService, SandboxRefreshService, SandboxScriptsService, SandboxOutputService,
+    SandboxesService,
+  ],
   exports: [SandboxesService],
 })
 export class SandboxesModule {}

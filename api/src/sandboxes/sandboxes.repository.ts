@@ -10,12 +10,17 @@ export interface SandboxRecord {
   builtAt: Date | null;
   startedAt: Date | null;
   lastVisitAt: Date | null;
+  /** The host it is placed on, while it has one. */
+  nodeId: string | null;
+  /** Where the preview proxy forwards (host:port), while its container runs. */
+  appAddress: string | null;
 }
 
 export interface SandboxWithProject extends SandboxRecord {
   project: { id: string; name: string; ownerId: string; ownerKeyHint: string };
 }
 
+const RECORD = { projectId: true, previewId: true, containerId: true, state: true, builtAt: true, startedAt: true, lastVisitAt: true, nodeId: true, appAddress: true } as const;
 const withProject = { project: { select: { id: true, name: true, ownerId: true, owner: { select: { keyHint: true } } } } } as const;
 
 @Injectable()
@@ -23,7 +28,7 @@ export class SandboxesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   find(projectId: string): Promise<SandboxRecord | null> {
-    return this.prisma.sandbox.findUnique({ where: { projectId } });
+    return this.prisma.sandbox.findUnique({ where: { projectId }, select: RECORD });
   }
 
   /** The stored log of the project's latest build, for when its container is not running. */
@@ -51,7 +56,7 @@ export class SandboxesRepository {
   async ensure(projectId: string, newPreviewId: () => string): Promise<SandboxRecord> {
     const existing = await this.find(projectId);
     if (existing) return existing;
-    return this.prisma.sandbox.upsert({ where: { projectId }, create: { projectId, previewId: newPreviewId() }, update: {} });
+    return this.prisma.sandbox.upsert({ where: { projectId }, create: { projectId, previewId: newPreviewId() }, update: {}, select: RECORD });
   }
 
   async update(projectId: string, data: Partial<Omit<SandboxRecord, 'projectId' | 'previewId'>>): Promise<void> {
@@ -68,10 +73,14 @@ export class SandboxesRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  async markAllWithoutContainer(except: string[]): Promise<void> {
+  /**
+   * Sandboxes placed on the host (or on none, `unplacedToo`: rows from before hosts were recorded)
+   * whose container its engine no longer lists, `except` those it does: stopped, without a container.
+   */
+  async markWithoutContainerOn(nodeId: string, except: string[], unplacedToo: boolean): Promise<void> {
     await this.prisma.sandbox.updateMany({
-      where: { projectId: { notIn: except }, state: { in: ['running', 'building'] } },
-      data: { state: 'stopped', containerId: null, startedAt: null },
+      where: { projectId: { notIn: except }, state: { in: ['running', 'building'] }, OR: [{ nodeId }, ...(unplacedToo ? [{ nodeId: null }] : [])] },
+      data: { state: 'stopped', containerId: null, startedAt: null, appAddress: null },
     });
   }
 }
@@ -86,6 +95,8 @@ function flatten(row: SandboxRecord & { project: { id: string; name: string; own
     builtAt: sandbox.builtAt,
     startedAt: sandbox.startedAt,
     lastVisitAt: sandbox.lastVisitAt,
+    nodeId: sandbox.nodeId,
+    appAddress: sandbox.appAddress,
     project: { id: project.id, name: project.name, ownerId: project.ownerId, ownerKeyHint: project.owner.keyHint },
   };
 }

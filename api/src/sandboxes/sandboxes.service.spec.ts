@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import type { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import type { SandboxNodesService } from './sandbox-nodes.service.js';
 import type { SandboxOutputService } from './sandbox-output.service.js';
 import type { SandboxRefreshService } from './sandbox-refresh.service.js';
 import type { SandboxScriptsService } from './sandbox-scripts.service.js';
@@ -8,7 +9,7 @@ import type { CommandResult, SandboxWorkspaceService } from './sandbox-workspace
 import { SandboxesService } from './sandboxes.service.js';
 
 const PROJECT = 'project-1';
-const CONTAINER = { id: 'c0ffee', ip: '172.30.0.2' };
+const CONTAINER = { id: 'c0ffee', ip: '172.30.0.2', nodeId: 'local', address: '172.30.0.2:3000' };
 const BUILT: CommandResult = { exitCode: 0, timedOut: false, killed: false, outputLimited: false, durationMs: 1234 };
 
 /** The facade over mocked parts; every call to them lands, in order, in `calls`. */
@@ -50,6 +51,7 @@ function newSandboxesService() {
     refreshes as unknown as SandboxRefreshService,
     scripts as unknown as SandboxScriptsService,
     outputs as unknown as SandboxOutputService,
+    {} as SandboxNodesService,
   );
   return { sut, mocks: { lifecycle, workspace, housekeeping, refreshes, scripts }, calls };
 }
@@ -75,7 +77,7 @@ describe(SandboxesService.name, () => {
       // The container is ensured on every build: a runaway build before this one stopped it.
       // A watcher left by an edit's fast path must not bundle the files while they are replaced.
       expect(calls).toEqual(['ensureContainer', 'stopWatcher', 'syncFiles', 'runBuild']);
-      expect(mocks.refreshes.stopWatcher).toHaveBeenCalledWith(CONTAINER.id);
+      expect(mocks.refreshes.stopWatcher).toHaveBeenCalledWith(CONTAINER);
       expect(mocks.workspace.runBuild).toHaveBeenCalledWith(PROJECT, CONTAINER, onOutput);
       expect(lines).toEqual(['📁 Copied 7 files into the sandbox', '📦 Installing dependencies and building (npm run build)...']);
     });

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import type { AdminSandbox } from '@forge/protocol/admin';
+import type { AdminNode, AdminSandbox } from '@forge/protocol/admin';
 import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import type { EngineStatus } from './docker.driver.js';
 import { type AppEnvironmentProvider, projectVariables } from './sandbox-app-environment.js';
 import { type ScriptsOptions, type ScriptsResult, SandboxScriptsService } from './sandbox-scripts.service.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import { type Readiness, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { SandboxOutputService } from './sandbox-output.service.js';
 import { type ChangedFiles, type RefreshOutcome, SandboxRefreshService } from './sandbox-refresh.service.js';
 import { type CommandResult, SandboxWorkspaceService } from './sandbox-workspace.service.js';
@@ -37,6 +38,7 @@ export class SandboxesService {
     private readonly refreshes: SandboxRefreshService,
     private readonly scripts: SandboxScriptsService,
     private readonly outputs: SandboxOutputService,
+    private readonly nodes: SandboxNodesService,
   ) {}
 
   /** Whether the engine can build anything: it answers and has the sandbox image. */
@@ -73,7 +75,7 @@ export class SandboxesService {
    */
   async build(projectId: string, log: Log, onOutput: (chunk: string) => void): Promise<CommandResult> {
     const container = await this.lifecycle.ensureContainer(projectId, log);
-    await this.refreshes.stopWatcher(container.id);
+    await this.refreshes.stopWatcher(container);
     const fileCount = await this.workspace.syncFiles(projectId, container);
     log(`📁 Copied ${fileCount} files into the sandbox`);
     log('📦 Installing dependencies and building (npm run build)...');
@@ -220,6 +222,16 @@ export class SandboxesService {
 
   listForAdmin(): Promise<AdminSandbox[]> {
     return this.housekeeping.listForAdmin();
+  }
+
+  /** The Docker hosts, as their last heartbeat saw them. */
+  listNodes(): Promise<AdminNode[]> {
+    return this.nodes.listForAdmin();
+  }
+
+  /** Draining: the host takes no new sandboxes; those running there stay until they stop. */
+  setNodeDraining(nodeId: string, draining: boolean): Promise<AdminNode> {
+    return this.nodes.setDraining(nodeId, draining);
   }
 
   /** The container's build and app output; the last build's log when it is not running. */

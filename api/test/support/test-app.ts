@@ -80,9 +80,11 @@ const GENEROUS_LIMITS = { LIMIT_SIGNUPS_PER_HOUR: '100000', LIMIT_SIGNINS_PER_MI
 export const TEST_INSTANCE_PREFIX = 'test-';
 
 async function removeSandboxes(config: AppConfig): Promise<void> {
-  const docker = new DockerDriver(config);
-  if (!(await docker.status()).reachable) return;
-  for (const container of await docker.list(instanceLabels(config))) await docker.remove(container.id);
+  for (const host of config.sandboxHosts) {
+    const docker = new DockerDriver(host);
+    if (!(await docker.status()).reachable) continue;
+    for (const container of await docker.list(instanceLabels(config))) await docker.remove(container.id);
+  }
 }
 
 /** Signs up a new account and answers its cookie header and recovery key. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
+import type { AdminNodeResponse, AdminNodesResponse, AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import { apiJson, apiRoute } from '../client';
 
@@ -9,6 +9,7 @@ export const ADMIN_REFRESH_MS = 5000;
 export const adminKeys = {
   sandboxes: ['admin', 'sandboxes'] as const,
   logs: (projectId: string) => ['admin', 'sandboxes', projectId, 'logs'] as const,
+  nodes: ['admin', 'nodes'] as const,
 };
 
 /** Every sandbox of the platform; live CPU and memory, so it polls while a component uses it. */
@@ -36,4 +37,16 @@ const SANDBOX_ACTION_ENDPOINTS = {
 
 export function runSandboxAction(projectId: string, action: SandboxAction): Promise<{ ok: true }> {
   return apiJson<{ ok: true }>(apiRoute(SANDBOX_ACTION_ENDPOINTS[action], { projectId }));
+}
+
+/** The Docker hosts sandboxes run on, as their last heartbeat saw them; polled like the sandboxes. */
+export const adminNodesQueryOptions = queryOptions({
+  queryKey: adminKeys.nodes,
+  queryFn: ({ signal }) => apiJson<AdminNodesResponse>(apiRoute(WEB_ENDPOINTS.adminNodes), { signal }),
+  refetchInterval: ADMIN_REFRESH_MS,
+});
+
+/** Draining a host: it takes no new sandboxes; those running there stay until they stop. */
+export function setNodeDraining(nodeId: string, draining: boolean): Promise<AdminNodeResponse> {
+  return apiJson<AdminNodeResponse>(apiRoute(draining ? WEB_ENDPOINTS.adminNodeDrain : WEB_ENDPOINTS.adminNodeUndrain, { nodeId }));
 }

@@ -18,6 +18,7 @@ const shop: AdminSandbox = {
   ownerId: 'o1',
   ownerKeyHint: 'fk_Sh0p',
   state: 'running',
+  node: 'local',
   container: { id: 'c1', status: 'Up 2 hours', cpuPercent: 12.5, memoryBytes: 134_217_728, memoryLimitBytes: 1_073_741_824 },
   previewUrl: 'http://p1.preview.localhost:3000/',
   startedAt: minutesAgo(135),
@@ -98,6 +99,8 @@ describe('operators console page', () => {
     expect(within(running).getByText('128.0 MB / 1024.0 MB')).toBeTruthy();
     expect(within(running).getByText('2h 15m')).toBeTruthy();
     expect(within(running).getByText('5 min ago')).toBeTruthy();
+    // The Docker host it was placed on.
+    expect(within(running).getByText('· local')).toBeTruthy();
     const preview = within(running).getByRole('link', { name: 'Open the preview of shop in a new tab' });
     expect(preview.getAttribute('href')).toBe('http://p1.preview.localhost:3000/');
     expect(preview.getAttribute('target')).toBe('_blank');

@@ -14,6 +14,7 @@ import { useIsMobile } from '@/components/workspace/use-is-mobile';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
 import { GrantCreditsForm } from './grant-credits-form';
+import { NodesSection } from './node-list';
 import { RemoveSandboxDialog } from './remove-sandbox-dialog';
 import { SandboxCards, SandboxTable } from './sandbox-list';
 import { SandboxLogsDialog } from './sandbox-logs-dialog';
@@ -117,6 +118,8 @@ export function AdminPage() {
         )}
 
         {sorted.length > 0 && (isMobile ? <SandboxCards {...list} /> : <SandboxTable {...list} />)}
+
+        <NodesSection now={now} />
       </main>
 
       <RemoveSandboxDialog sandbox={removing} onClose={() => setRemoving(null)} />

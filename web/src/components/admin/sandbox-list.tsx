@@ -43,6 +43,7 @@ export function SandboxTable({ sandboxes, now, onLogs, onRemove }: SandboxListPr
                   </div>
                   <div className="mt-0.5 font-mono text-[11px] text-subtle" title={`Project ${sandbox.projectId}`}>
                     {sandbox.projectId.slice(0, 8)}
+                    {sandbox.node && <span title="The Docker host it runs on">{` · ${sandbox.node}`}</span>}
                   </div>
                 </th>
                 <td className="px-4 py-3">
@@ -111,6 +112,7 @@ export function SandboxCards({ sandboxes, now, onLogs, onRemove }: SandboxListPr
               <Fact label="Last visit">
                 <LastVisitText sandbox={sandbox} now={now} />
               </Fact>
+              <Fact label="Node">{sandbox.node ?? '—'}</Fact>
             </dl>
 
             {sandbox.state === 'running' && sandbox.previewUrl && (

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "replicas" ADD COLUMN     "addresses" TEXT[] DEFAULT ARRAY[]::TEXT[];

@@ -1,0 +1,130 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Server } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { AdminNode } from '@forge/protocol/admin';
+import { getErrorMessage } from '@/api/errors';
+import { adminKeys, adminNodesQueryOptions, setNodeDraining } from '@/api/queries/admin';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
+import { Spinner } from '@/components/ui/spinner';
+import { pluralize } from '@/lib/format';
+import { formatLastVisit } from './sandbox-format';
+
+const th = 'px-4 py-3 text-left text-[11px] font-medium tracking-wider whitespace-nowrap text-subtle uppercase';
+
+/** The Docker hosts sandboxes are placed on, live, each with a Drain or Undrain button that asks first. */
+export function NodesSection({ now }: { now: number }) {
+  const nodes = useQuery(adminNodesQueryOptions);
+  const [confirming, setConfirming] = useState<AdminNode | null>(null);
+  const list = nodes.data?.nodes ?? [];
+  const lost = list.filter((node) => node.state === 'lost').length;
+
+  return (
+    <section aria-labelledby="nodes-heading" className="mt-10">
+      <div className="mb-4">
+        <h2 id="nodes-heading" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+          <Server className="size-4 text-muted" aria-hidden />
+          Nodes
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {nodes.data
+            ? [pluralize(list.length, 'Docker host'), lost > 0 && `${lost} lost`].filter(Boolean).join(' · ')
+            : 'The Docker hosts sandboxes are placed on.'}
+        </p>
+      </div>
+
+      {nodes.isPending && <Spinner className="size-5" label="Loading nodes" />}
+      {nodes.isError && !nodes.data && (
+        <LoadErrorPanel title="Failed to load nodes" error={nodes.error} fallback="The server did not answer." onRetry={() => void nodes.refetch()} />
+      )}
+      {list.length > 0 && (
+        <div className="overflow-x-auto rounded-[var(--radius-card)] border border-border bg-surface shadow-lg shadow-black/20">
+          <table aria-label="Nodes" className="w-full min-w-[860px] border-collapse text-sm">
+            <thead className="bg-surface-2/70">
+              <tr>
+                <th scope="col" className={th}>Node</th>
+                <th scope="col" className={th}>State</th>
+                <th scope="col" className={th}>Sandboxes</th>
+                <th scope="col" className={th}>Free memory</th>
+                <th scope="col" className={th}>Free CPU</th>
+                <th scope="col" className={th}>Last heartbeat</th>
+                <th scope="col" className={`${th} text-right`}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((node) => (
+                <tr key={node.id} aria-label={node.id} className="border-t border-border">
+                  <td className="px-4 py-3">
+                    <div className="font-medium text-foreground">{node.id}</div>
+                    <div className="mt-0.5 font-mono text-[11px] text-subtle">{node.address ?? node.endpoint}</div>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="flex flex-wrap gap-1.5">
+                      <Badge tone={node.state === 'healthy' ? 'accent' : 'destructive'}>{node.state === 'healthy' ? 'Healthy' : 'Lost'}</Badge>
+                      {node.draining && <Badge tone="warning">Draining</Badge>}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">{node.runningSandboxes}</td>
+                  <td className="px-4 py-3 tabular-nums">{`${node.freeMemoryMb} / ${node.capacityMemoryMb} MB`}</td>
+                  <td className="px-4 py-3 tabular-nums">{`${node.freeCpus} / ${node.capacityCpus}`}</td>
+                  <td className="px-4 py-3 text-muted">
+                    {node.heartbeatAt ? formatLastVisit(node.heartbeatAt, now) : 'Never'}
+                    {node.missedHeartbeats > 0 && <span className="ml-1 text-warning">({node.missedHeartbeats} missed)</span>}
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Button variant="outline" className="h-8 px-3 text-xs" onClick={() => setConfirming(node)}>
+                      {node.draining ? 'Undrain' : 'Drain'}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <DrainDialog node={confirming} onClose={() => setConfirming(null)} />
+    </section>
+  );
+}
+
+/** Asks before draining or undraining a host, then does it and refreshes the list. */
+function DrainDialog({ node, onClose }: { node: AdminNode | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const draining = !node?.draining;
+  const mutation = useMutation({
+    mutationFn: (target: AdminNode) => setNodeDraining(target.id, !target.draining),
+    onSuccess: ({ node: changed }) => {
+      toast.success(changed.draining ? 'Node draining' : 'Node undrained', {
+        description: changed.draining ? `${changed.id} takes no new sandboxes.` : `${changed.id} takes new sandboxes again.`,
+      });
+    },
+    onError: (err) => {
+      toast.error('Failed to change the node', { description: getErrorMessage(err, 'Please try again.') });
+    },
+    onSettled: () => {
+      onClose();
+      return queryClient.invalidateQueries({ queryKey: adminKeys.nodes });
+    },
+  });
+
+  return (
+    <ConfirmDialog
+      open={node !== null}
+      title={draining ? 'Drain node?' : 'Undrain node?'}
+      description={
+        draining
+          ? `No new sandboxes go to ${node?.id}. The ${pluralize(node?.runningSandboxes ?? 0, 'sandbox', 'sandboxes')} running there keep running until they stop; stopped ones start on another node.`
+          : `${node?.id} takes new sandboxes again.`
+      }
+      confirmLabel={draining ? 'Drain' : 'Undrain'}
+      pending={mutation.isPending}
+      onConfirm={() => node && mutation.mutate(node)}
+      onClose={onClose}
+    />
+  );
+}
