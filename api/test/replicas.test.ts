@@ -13,7 +13,7 @@ import { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from '../src/jobs/job-m
 import { viteApp } from './fixtures/sandbox-projects.js';
 import { type PlatformProcess, startPlatform, stopPlatform, waitUntilHealthy } from './support/platform-process.js';
 import { getThroughProxy } from './support/preview-http.js';
-import { type SseEvent, readSse } from './support/sse-client.js';
+import { type SseEvent, parseSseBlock, readSse } from './support/sse-client.js';
 import { TEST_INSTANCE_PREFIX } from './support/test-app.js';
 import { type TestDatabase, createTestDatabase } from './support/test-database.js';
 
@@ -285,15 +285,9 @@ function fetchSseIncrementally(url: string, headers: Record<string, string>, met
       buffer += decoder.decode(value, { stream: true });
       let split: number;
       while ((split = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, split);
+        const event = parseSseBlock(buffer.slice(0, split));
         buffer = buffer.slice(split + 2);
-        let id: number | null = null;
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('id: ')) id = Number(line.slice(4));
-          else if (line.startsWith('data: ')) data.push(line.slice(6));
-        }
-        if (data.length) events.push({ id, data: data.join('\n') });
+        if (event) events.push(event);
       }
       for (const waiter of [...waiters]) {
         if (waiter.test(events)) {
