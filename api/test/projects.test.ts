@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseSseBlock } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
 
 const INVALID_NAME = 'Invalid project name. Use only letters, numbers, hyphens (-), and underscores (_).';
@@ -122,7 +123,7 @@ describe('projects', () => {
       await offline.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'shop', files }).expect(201);
       const res = await offline.http.post('/api/projects/shop/build').set('Cookie', cookie).expect(200);
       expect(res.headers['content-type']).toMatch(/text\/event-stream/);
-      const events = res.text.trim().split('\n\n').map((block) => JSON.parse(block.replace(/^data: /, '')));
+      const events = res.text.trim().split('\n\n').map((block) => JSON.parse(parseSseBlock(block)!.data));
       expect(events[0]).toEqual({ type: 'log', data: expect.stringContaining('Preparing the build of shop') });
       expect(events).toContainEqual({ type: 'error', data: { error: 'Docker is not available', details: expect.stringContaining('apt-get install -y docker.io') } });
       expect(events).toContainEqual({ type: 'result', data: { success: false, previewUrl: null } });
