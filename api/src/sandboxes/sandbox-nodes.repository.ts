@@ -74,15 +74,18 @@ export class SandboxNodesRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Projects placed on the host whose sandbox is building or running, as PostgreSQL has them. */
-  async activeProjectIds(nodeId: string): Promise<string[]> {
-    const rows = await this.prisma.sandbox.findMany({ where: { nodeId, state: { in: ['building', 'running'] } }, select: { projectId: true } });
-    return rows.map((row) => row.projectId);
-  }
-
-  /** The engine answered: the host is healthy again, with what it runs now. */
-  async recordHeartbeat(id: string, heartbeat: NodeHeartbeat): Promise<void> {
-    await this.prisma.sandboxNode.update({ where: { id }, data: { ...heartbeat, state: 'healthy', missedHeartbeats: 0, heartbeatAt: new Date() } });
+  /**
+   * The engine answered: the host is healthy again, with what it runs now. The sandboxes counted are
+   * those the engine listed and those PostgreSQL has building or running there, read under the host's
+   * row lock: a placement committed after the engine was listed is counted, never written over.
+   */
+  recordHeartbeat(id: string, listed: string[], heartbeat: (running: number) => NodeHeartbeat): Promise<void> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM nodes WHERE id = ${id} FOR UPDATE`;
+      const placed = await tx.sandbox.findMany({ where: { nodeId: id, state: { in: ['building', 'running'] } }, select: { projectId: true } });
+      const running = new Set([...listed, ...placed.map((row) => row.projectId)]).size;
+      await tx.sandboxNode.update({ where: { id }, data: { ...heartbeat(running), state: 'healthy', missedHeartbeats: 0, heartbeatAt: new Date() } });
+    });
   }
 
   /**

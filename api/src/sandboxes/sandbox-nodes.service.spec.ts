@@ -25,9 +25,13 @@ function newService() {
   const repository = {
     find: jest.fn(async (id: string) => ({ id, state: 'healthy' })),
     register: jest.fn(async (_node: object) => undefined),
-    activeProjectIds: jest.fn(async (_id: string) => ['p1']),
     claimDue: jest.fn(async (ids: string[], _intervalMs: number) => ids),
-    recordHeartbeat: jest.fn(async (_id: string, _heartbeat: object) => undefined),
+    /** What PostgreSQL has building or running on each host, which the repository counts with what the engine listed. */
+    placed: { a: ['p1'], b: [] as string[] } as Record<string, string[]>,
+    recorded: [] as Array<[string, object]>,
+    recordHeartbeat: jest.fn(async (id: string, listed: string[], heartbeat: (running: number) => object) => {
+      repository.recorded.push([id, heartbeat(new Set([...listed, ...repository.placed[id]!]).size)]);
+    }),
     recordMiss: jest.fn(async (_id: string, lostAfter: number) => ++misses === lostAfter),
     place: jest.fn(async (_projectId: string, _demand: unknown, choose: (candidates: never[]) => string | null) => choose([])),
   };
@@ -42,16 +46,17 @@ describe(SandboxNodesService.name, () => {
     await sut.heartbeat();
     expect(mocks.repository.claimDue).toHaveBeenCalledWith(['a', 'b'], expect.any(Number));
     // One running sandbox (the stopped one and the firewall helper do not count; p1 is also in PostgreSQL) of 2048 MB and 1 CPU.
-    expect(mocks.repository.recordHeartbeat).toHaveBeenCalledWith('a', { capacityMemoryMb: 10240, capacityCpus: 4, runningSandboxes: 1, freeMemoryMb: 8192, freeCpus: 3 });
-    expect(mocks.repository.recordHeartbeat).toHaveBeenCalledWith('b', { capacityMemoryMb: 2048, capacityCpus: 2, runningSandboxes: 1, freeMemoryMb: 0, freeCpus: 1 });
+    expect(mocks.repository.recorded).toContainEqual(['a', { capacityMemoryMb: 10240, capacityCpus: 4, runningSandboxes: 1, freeMemoryMb: 8192, freeCpus: 3 }]);
+    expect(mocks.repository.recorded).toContainEqual(['b', { capacityMemoryMb: 2048, capacityCpus: 2, runningSandboxes: 1, freeMemoryMb: 0, freeCpus: 1 }]);
+    expect(mocks.repository.recordHeartbeat).toHaveBeenCalledWith('a', ['p1'], expect.any(Function));
     expect(mocks.engines.a.capacity).not.toHaveBeenCalled();
   });
 
   it('counts a sandbox placed on the host but not running yet, so a heartbeat cannot undo a placement', async () => {
     const { sut, mocks } = newService();
-    mocks.repository.activeProjectIds.mockResolvedValue(['p1', 'p9']);
+    mocks.repository.placed.a = ['p1', 'p9'];
     await sut.check('a');
-    expect(mocks.repository.recordHeartbeat).toHaveBeenCalledWith('a', expect.objectContaining({ runningSandboxes: 2, freeMemoryMb: 6144, freeCpus: 2 }));
+    expect(mocks.repository.recorded).toEqual([['a', expect.objectContaining({ runningSandboxes: 2, freeMemoryMb: 6144, freeCpus: 2 })]]);
   });
 
   it('checks only the hosts this replica claimed', async () => {
@@ -59,7 +64,7 @@ describe(SandboxNodesService.name, () => {
     mocks.repository.claimDue.mockResolvedValueOnce(['b']);
     await sut.heartbeat();
     expect(mocks.engines.a.status).not.toHaveBeenCalled();
-    expect(mocks.repository.recordHeartbeat.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['b']);
+    expect(mocks.repository.recorded.map(([id]) => id)).toEqual(['b']);
   });
 
   it('counts a miss when the engine does not answer, the host lost at the threshold', async () => {
@@ -71,7 +76,7 @@ describe(SandboxNodesService.name, () => {
     expect(mocks.repository.recordHeartbeat).not.toHaveBeenCalled();
     mocks.answering.a = true;
     await sut.check('a');
-    expect(mocks.repository.recordHeartbeat).toHaveBeenCalledWith('a', expect.objectContaining({ runningSandboxes: 1 }));
+    expect(mocks.repository.recorded).toEqual([['a', expect.objectContaining({ runningSandboxes: 1 })]]);
   });
 
   it('refuses a placement with a domain error when no host may take it', async () => {

@@ -121,21 +121,24 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
     try {
       if (!(await engine.status()).reachable) throw new Error('the engine does not answer');
       const capacity = host.memoryMb && host.cpus ? { memoryMb: host.memoryMb, cpus: host.cpus } : await engine.capacity();
-      // What the engine runs, and what was placed there a moment ago and is not running yet.
+      // What the engine runs; the repository adds what was placed there a moment ago and is not running yet.
       const listed = (await engine.list(instanceLabels(this.config))).filter((container) => container.running).map((container) => container.labels[LABEL.projectId]);
-      const running = new Set([...listed.filter((id): id is string => Boolean(id)), ...(await this.repository.activeProjectIds(nodeId))]).size;
       const demand = this.demand();
       const capacityMemoryMb = host.memoryMb ?? capacity.memoryMb;
       const capacityCpus = host.cpus ?? capacity.cpus;
       const wasLost = (await this.repository.find(nodeId))?.state === 'lost';
-      await this.repository.recordHeartbeat(nodeId, {
-        capacityMemoryMb,
-        capacityCpus,
-        runningSandboxes: running,
-        // Reserved, not measured: a sandbox may use its whole limit at any moment.
-        freeMemoryMb: capacityMemoryMb - running * demand.memoryMb,
-        freeCpus: capacityCpus - running * demand.cpus,
-      });
+      await this.repository.recordHeartbeat(
+        nodeId,
+        listed.filter((id): id is string => Boolean(id)),
+        (running) => ({
+          capacityMemoryMb,
+          capacityCpus,
+          runningSandboxes: running,
+          // Reserved, not measured: a sandbox may use its whole limit at any moment.
+          freeMemoryMb: capacityMemoryMb - running * demand.memoryMb,
+          freeCpus: capacityCpus - running * demand.cpus,
+        }),
+      );
       if (wasLost) this.logger.log(`Sandbox host ${nodeId} answers again: healthy`);
     } catch (err) {
       if (await this.repository.recordMiss(nodeId, LOST_AFTER_MISSES)) {
