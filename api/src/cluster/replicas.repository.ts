@@ -45,8 +45,4 @@ export class ReplicasRepository {
   async notify(channel: string, payload: string): Promise<void> {
     await this.prisma.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
   }
-
-  async count(): Promise<number> {
-    return this.prisma.replica.count();
-  }
 }
