@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseTranscript } from '@forge/protocol/file-stream';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { JobInterruptions } from '../src/jobs/job-interruptions.js';
+import { JobsRepository } from '../src/jobs/jobs.repository.js';
 import { INTERRUPTED_MESSAGE } from '../src/jobs/jobs.service.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse, streamedText } from './support/sse-client.js';
@@ -108,6 +109,11 @@ describe('generation jobs', () => {
     expect(events.at(-1)!.data).toBe('[DONE]');
     expect((await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', alice).expect(200)).body).toEqual({ status: 'failed', error: 'Anthropic: prompt is too long' });
     await t.http.get('/api/projects/refused/tree').set('Cookie', alice).expect(404);
+  });
+
+  it('drops events of a job deleted meanwhile (its account went) instead of failing the batch', async () => {
+    const repository = t.app.get(JobsRepository);
+    await expect(repository.insertEvents(randomUUID(), [{ seq: 1, type: 'log', payload: '{"type":"log"}' }])).resolves.toBeUndefined();
   });
 
   it('marks jobs a stopped replica left running as failed, keeping their files', async () => {

@@ -15,9 +15,32 @@ test.describe("operators' console", () => {
     await expect(page.getByText(/^\d+ sandboxes? · \d+ running/)).toBeVisible();
     await expect(page.getByText('Live · every 5 s')).toBeVisible();
     // Whatever this run has built so far: the list, or the empty state when nothing has.
-    await expect(page.getByRole('heading', { name: 'No sandboxes yet' }).or(page.getByRole(isMobile() ? 'list' : 'table'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No sandboxes yet' }).or(page.getByRole(isMobile() ? 'list' : 'table', { name: 'Sandboxes' }))).toBeVisible();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sandboxes' })).toBeVisible();
+  });
+
+  test('sees the Docker hosts sandboxes run on, and drains one and undrains it', async ({ page, operator }) => {
+    void operator;
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 2, name: 'Nodes' })).toBeVisible();
+    await expect(page.getByText(/^1 Docker host$/)).toBeVisible();
+    const local = page.getByRole('table', { name: 'Nodes' }).getByRole('row', { name: 'local' });
+    await expect(local.getByText('Healthy')).toBeVisible();
+    try {
+      await local.getByRole('button', { name: 'Drain' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Drain node?' });
+      await expect(dialog.getByText(/No new sandboxes go to local\./)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Drain' }).click();
+      await expect(local.getByText('Draining')).toBeVisible();
+      await local.getByRole('button', { name: 'Undrain' }).click();
+      await page.getByRole('dialog', { name: 'Undrain node?' }).getByRole('button', { name: 'Undrain' }).click();
+      await expect(local.getByText('Draining')).toHaveCount(0);
+      await expect(local.getByRole('button', { name: 'Drain' })).toBeVisible();
+    } finally {
+      // The other tests build on this host: it never stays drained.
+      expect((await page.request.post('/api/admin/nodes/local/undrain')).ok()).toBe(true);
+    }
   });
 
   test('does not exist for other accounts', async ({ page, account }) => {

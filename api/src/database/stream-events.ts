@@ -1,9 +1,9 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
 
-/** The tables streams keep their events in, each with the column naming its stream. */
+/** The tables streams keep their events in, each with the column naming its stream and the table of streams. */
 const TABLES = {
-  job_events: 'job_id',
-  build_events: 'build_id',
+  job_events: { column: 'job_id', streams: 'jobs' },
+  build_events: { column: 'build_id', streams: 'builds' },
 } as const;
 export type StreamEventTable = keyof typeof TABLES;
 
@@ -36,10 +36,13 @@ export async function insertStreamEvents(prisma: Pick<PrismaClient, '$executeRaw
     }
   }
   const notes = notificationPayloads(batches.filter((batch) => batch.events.length > 0).map((batch) => `${batch.streamId}:${batch.events[batch.events.length - 1]!.seq}`));
+  const { column, streams } = TABLES[table];
+  // Events of a stream deleted meanwhile (its account or project went) are dropped, not an error.
   await prisma.$executeRawUnsafe(
     `WITH inserted AS (
-       INSERT INTO ${table} (${TABLES[table]}, seq, type, data)
-       SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[])
+       INSERT INTO ${table} (${column}, seq, type, data)
+       SELECT e.* FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[]) AS e(stream_id, seq, type, data)
+       WHERE EXISTS (SELECT 1 FROM ${streams} s WHERE s.id = e.stream_id)
      )
      SELECT pg_notify($5, note) FROM unnest($6::text[]) AS note`,
     ids,
@@ -54,7 +57,7 @@ export async function insertStreamEvents(prisma: Pick<PrismaClient, '$executeRaw
 /** The events of each stream after its cursor, in order; one query however many streams are followed. */
 export function streamEventsAfter(prisma: Pick<PrismaClient, '$queryRawUnsafe'>, table: StreamEventTable, cursors: Array<{ streamId: string; afterSeq: number }>): Promise<Array<StreamEventRow & { streamId: string }>> {
   if (cursors.length === 0) return Promise.resolve([]);
-  const column = TABLES[table];
+  const { column } = TABLES[table];
   return prisma.$queryRawUnsafe(
     `SELECT e.${column}::text AS "streamId", e.seq, e.type, e.data AS payload
      FROM unnest($1::uuid[], $2::int[]) AS c(stream_id, after_seq)

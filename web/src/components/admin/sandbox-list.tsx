@@ -18,7 +18,7 @@ export function SandboxTable({ sandboxes, now, onLogs, onRemove }: SandboxListPr
   return (
     <div className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface shadow-lg shadow-black/20">
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[1040px] border-collapse text-sm">
+        <table aria-label="Sandboxes" className="w-full min-w-[1040px] border-collapse text-sm">
           <thead className="bg-surface-2/70">
             <tr>
               <th scope="col" className={th}>Project</th>
