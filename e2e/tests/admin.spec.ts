@@ -25,7 +25,8 @@ test.describe("operators' console", () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 2, name: 'Nodes' })).toBeVisible();
     await expect(page.getByText(/^1 Docker host$/)).toBeVisible();
-    const local = page.getByRole('table', { name: 'Nodes' }).getByRole('row', { name: 'local' });
+    // A row of the table, or a card on a phone.
+    const local = isMobile() ? page.getByRole('list', { name: 'Nodes' }).getByRole('article', { name: 'local' }) : page.getByRole('table', { name: 'Nodes' }).getByRole('row', { name: 'local' });
     await expect(local.getByText('Healthy')).toBeVisible();
     try {
       await local.getByRole('button', { name: 'Drain' }).click();

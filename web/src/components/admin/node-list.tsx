@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Server } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminNode } from '@forge/protocol/admin';
 import { getErrorMessage } from '@/api/errors';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
+import { useIsMobile } from '@/components/workspace/use-is-mobile';
 import { pluralize } from '@/lib/format';
 import { formatLastVisit } from './sandbox-format';
 
@@ -18,6 +19,7 @@ const th = 'px-4 py-3 text-left text-[11px] font-medium tracking-wider whitespac
 /** The Docker hosts sandboxes are placed on, live, each with a Drain or Undrain button that asks first. */
 export function NodesSection({ now }: { now: number }) {
   const nodes = useQuery(adminNodesQueryOptions);
+  const isMobile = useIsMobile();
   const [confirming, setConfirming] = useState<AdminNode | null>(null);
   const list = nodes.data?.nodes ?? [];
   const lost = list.filter((node) => node.state === 'lost').length;
@@ -40,53 +42,7 @@ export function NodesSection({ now }: { now: number }) {
       {nodes.isError && !nodes.data && (
         <LoadErrorPanel title="Failed to load nodes" error={nodes.error} fallback="The server did not answer." onRetry={() => void nodes.refetch()} />
       )}
-      {list.length > 0 && (
-        <div className="overflow-x-auto rounded-[var(--radius-card)] border border-border bg-surface shadow-lg shadow-black/20">
-          <table aria-label="Nodes" className="w-full min-w-[860px] border-collapse text-sm">
-            <thead className="bg-surface-2/70">
-              <tr>
-                <th scope="col" className={th}>Node</th>
-                <th scope="col" className={th}>State</th>
-                <th scope="col" className={th}>Sandboxes</th>
-                <th scope="col" className={th}>Free memory</th>
-                <th scope="col" className={th}>Free CPU</th>
-                <th scope="col" className={th}>Last heartbeat</th>
-                <th scope="col" className={`${th} text-right`}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((node) => (
-                <tr key={node.id} aria-label={node.id} className="border-t border-border">
-                  <td className="px-4 py-3">
-                    <div className="font-medium text-foreground">{node.id}</div>
-                    <div className="mt-0.5 font-mono text-[11px] text-subtle">{node.address ?? node.endpoint}</div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex flex-wrap gap-1.5">
-                      <Badge tone={node.state === 'healthy' ? 'accent' : 'destructive'}>{node.state === 'healthy' ? 'Healthy' : 'Lost'}</Badge>
-                      {node.draining && <Badge tone="warning">Draining</Badge>}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 tabular-nums">{node.runningSandboxes}</td>
-                  <td className="px-4 py-3 tabular-nums">{`${node.freeMemoryMb} / ${node.capacityMemoryMb} MB`}</td>
-                  <td className="px-4 py-3 tabular-nums">{`${node.freeCpus} / ${node.capacityCpus}`}</td>
-                  <td className="px-4 py-3 text-muted">
-                    {node.heartbeatAt ? formatLastVisit(node.heartbeatAt, now) : 'Never'}
-                    {node.missedHeartbeats > 0 && <span className="ml-1 text-warning">({node.missedHeartbeats} missed)</span>}
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <Button variant="outline" className="h-8 px-3 text-xs" onClick={() => setConfirming(node)}>
-                      {node.draining ? 'Undrain' : 'Drain'}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {list.length > 0 && (isMobile ? <NodeCards nodes={list} now={now} onDrain={setConfirming} /> : <NodeTable nodes={list} now={now} onDrain={setConfirming} />)}
       <DrainDialog node={confirming} onClose={() => setConfirming(null)} />
     </section>
   );
@@ -126,5 +82,112 @@ function DrainDialog({ node, onClose }: { node: AdminNode | null; onClose: () =>
       onConfirm={() => node && mutation.mutate(node)}
       onClose={onClose}
     />
+  );
+}
+
+interface NodeListProps {
+  nodes: AdminNode[];
+  now: number;
+  onDrain: (node: AdminNode) => void;
+}
+
+/** The desktop list: one row per host. */
+function NodeTable({ nodes, now, onDrain }: NodeListProps) {
+  return (
+    <div className="overflow-x-auto rounded-[var(--radius-card)] border border-border bg-surface shadow-lg shadow-black/20">
+      <table aria-label="Nodes" className="w-full min-w-[860px] border-collapse text-sm">
+        <thead className="bg-surface-2/70">
+          <tr>
+            <th scope="col" className={th}>Node</th>
+            <th scope="col" className={th}>State</th>
+            <th scope="col" className={th}>Sandboxes</th>
+            <th scope="col" className={th}>Free memory</th>
+            <th scope="col" className={th}>Free CPU</th>
+            <th scope="col" className={th}>Last heartbeat</th>
+            <th scope="col" className={`${th} text-right`}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {nodes.map((node) => (
+            <tr key={node.id} aria-label={node.id} className="border-t border-border">
+              <td className="px-4 py-3">
+                <div className="font-medium text-foreground">{node.id}</div>
+                <div className="mt-0.5 font-mono text-[11px] text-subtle">{node.address ?? node.endpoint}</div>
+              </td>
+              <td className="px-4 py-3">
+                <NodeBadges node={node} />
+              </td>
+              <td className="px-4 py-3 tabular-nums">{node.runningSandboxes}</td>
+              <td className="px-4 py-3 tabular-nums">{`${node.freeMemoryMb} / ${node.capacityMemoryMb} MB`}</td>
+              <td className="px-4 py-3 tabular-nums">{`${node.freeCpus} / ${node.capacityCpus}`}</td>
+              <td className="px-4 py-3 text-muted">
+                {node.heartbeatAt ? formatLastVisit(node.heartbeatAt, now) : 'Never'}
+                {node.missedHeartbeats > 0 && <span className="ml-1 text-warning">({node.missedHeartbeats} missed)</span>}
+              </td>
+              <td className="px-4 py-3 text-right">
+                <Button variant="outline" className="h-8 px-3 text-xs" onClick={() => onDrain(node)}>
+                  {node.draining ? 'Undrain' : 'Drain'}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The phone list: a card per host with the same facts and its button. */
+function NodeCards({ nodes, now, onDrain }: NodeListProps) {
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Nodes">
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <article aria-label={node.id} className="rounded-[var(--radius-card)] border border-border bg-surface p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h3 className="truncate text-base font-semibold tracking-tight">{node.id}</h3>
+                <div className="mt-0.5 truncate font-mono text-[11px] text-subtle">{node.address ?? node.endpoint}</div>
+              </div>
+              <NodeBadges node={node} />
+            </div>
+            <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-border pt-4 text-sm">
+              <NodeFact label="Sandboxes">{node.runningSandboxes}</NodeFact>
+              <NodeFact label="Last heartbeat">{lastHeartbeat(node, now)}</NodeFact>
+              <NodeFact label="Free memory">{`${node.freeMemoryMb} / ${node.capacityMemoryMb} MB`}</NodeFact>
+              <NodeFact label="Free CPU">{`${node.freeCpus} / ${node.capacityCpus}`}</NodeFact>
+            </dl>
+            <Button variant="outline" className="mt-4 h-9 w-full text-sm" onClick={() => onDrain(node)}>
+              {node.draining ? 'Undrain' : 'Drain'}
+            </Button>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NodeBadges({ node }: { node: AdminNode }) {
+  return (
+    <span className="flex flex-wrap gap-1.5">
+      <Badge tone={node.state === 'healthy' ? 'accent' : 'destructive'}>{node.state === 'healthy' ? 'Healthy' : 'Lost'}</Badge>
+      {node.draining && <Badge tone="warning">Draining</Badge>}
+    </span>
+  );
+}
+
+function lastHeartbeat(node: AdminNode, now: number): string {
+  const when = node.heartbeatAt ? formatLastVisit(node.heartbeatAt, now) : 'Never';
+  return node.missedHeartbeats > 0 ? `${when} (${node.missedHeartbeats} missed)` : when;
+}
+
+function NodeFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] font-medium tracking-wider text-subtle uppercase">{label}</dt>
+      <dd className="mt-1 tabular-nums text-muted">{children}</dd>
+    </div>
   );
 }
