@@ -74,7 +74,8 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     database = await createTestDatabase();
     // Two API instances on one database, each listening on every interface as a real one does.
     first = await startTestApp(env, { database, host: '0.0.0.0' });
-    second = await startTestApp(env, { database, host: '0.0.0.0' });
+    // Replicas share the database and the data directory (project files, kept builds).
+    second = await startTestApp(env, { database, host: '0.0.0.0', dataDir: first.dataDir });
     config = first.app.get<AppConfig>(APP_CONFIG);
     made.hosts.forEach((host, i) => engines.set(nodeIds[i]!, new DockerDriver(config.sandboxHosts[i]!)));
     cookie = (await signUp(first.http)).cookie;
@@ -183,7 +184,7 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     const before = await prisma().sandbox.findMany({ where: { nodeId: { in: ['node-2', 'node-3'] } }, select: { projectId: true, state: true, nodeId: true, appAddress: true } });
     expect(before.filter((row) => row.state === 'running' || row.state === 'building').length).toBeGreaterThan(0);
     const onlyFirstHost = `name=node-1;docker=${made.hosts[0]!.dockerHost};address=${made.hosts[0]!.address};memoryMb=${CAPACITY[0]!.memoryMb};cpus=${CAPACITY[0]!.cpus}`;
-    narrow = await startTestApp({ SANDBOX_HOSTS: onlyFirstHost, SANDBOX_INSTANCE: instance, PREVIEW_CHECKS: '0', ...SANDBOX_SIZE }, { database });
+    narrow = await startTestApp({ SANDBOX_HOSTS: onlyFirstHost, SANDBOX_INSTANCE: instance, PREVIEW_CHECKS: '0', ...SANDBOX_SIZE }, { database, dataDir: first.dataDir });
     const after = await prisma().sandbox.findMany({ where: { projectId: { in: before.map((row) => row.projectId) } }, select: { projectId: true, state: true, nodeId: true, appAddress: true } });
     const byId = (rows: typeof before) => Object.fromEntries(rows.map((row) => [row.projectId, row]));
     expect(byId(after)).toEqual(byId(before));

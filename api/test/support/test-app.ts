@@ -27,10 +27,11 @@ export interface TestApp {
 }
 
 /** The real application on a fresh, migrated database and a temporary data directory. */
-export async function startTestApp(env: Record<string, string> = {}, options: { host?: string; database?: TestDatabase } = {}): Promise<TestApp> {
-  // A database the caller brings outlives the app: a restart test starts a second app on it.
+export async function startTestApp(env: Record<string, string> = {}, options: { host?: string; database?: TestDatabase; dataDir?: string } = {}): Promise<TestApp> {
+  // A database (or data directory) the caller brings outlives the app: replicas share both, and a
+  // restart test starts a second app on them.
   const database: TestDatabase = options.database ?? (await createTestDatabase());
-  const dataDir = await mkdtemp(join(tmpdir(), 'forge-test-data-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'forge-test-data-')));
   await migrate(database.url, () => {});
   const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
   // The run's projects' database server (global setup), reached as an operator's server would be.
@@ -62,7 +63,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       await projectsServer.stop();
       await removeSandboxes(config);
       if (!options.database) await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
