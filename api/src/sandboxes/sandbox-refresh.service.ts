@@ -75,6 +75,8 @@ export class SandboxRefreshService {
 
   private pack(projectId: string, paths: string[]) {
     const pack = tar.pack();
+    // An engine that goes away mid-copy closes the pipe: the command's result says so, not a crash.
+    pack.on('error', () => undefined);
     void (async () => {
       try {
         for (const path of paths) {

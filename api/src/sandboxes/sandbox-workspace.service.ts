@@ -58,6 +58,8 @@ export class SandboxWorkspaceService {
   async syncFiles(projectId: string, container: RunningContainer, { keep = ['node_modules'] }: { keep?: string[] } = {}): Promise<number> {
     const paths = await this.projects.filePaths(projectId);
     const pack = tar.pack();
+    // An engine that goes away mid-copy closes the pipe: the command's result says so, not a crash.
+    pack.on('error', () => undefined);
     const packing = (async () => {
       for (const path of paths) {
         const content = await this.projects.readFileBytes(projectId, path);
