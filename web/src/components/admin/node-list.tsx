@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Server } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminNode } from '@forge/protocol/admin';
 import { getErrorMessage } from '@/api/errors';
@@ -13,8 +13,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useIsMobile } from '@/components/workspace/use-is-mobile';
 import { pluralize } from '@/lib/format';
 import { formatLastVisit } from './sandbox-format';
+import { Fact, th } from './sandbox-list';
 
-const th = 'px-4 py-3 text-left text-[11px] font-medium tracking-wider whitespace-nowrap text-subtle uppercase';
 
 /** The Docker hosts sandboxes are placed on, live, each with a Drain or Undrain button that asks first. */
 export function NodesSection({ now }: { now: number }) {
@@ -154,10 +154,10 @@ function NodeCards({ nodes, now, onDrain }: NodeListProps) {
               <NodeBadges node={node} />
             </div>
             <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-border pt-4 text-sm">
-              <NodeFact label="Sandboxes">{node.runningSandboxes}</NodeFact>
-              <NodeFact label="Last heartbeat">{lastHeartbeat(node, now)}</NodeFact>
-              <NodeFact label="Free memory">{`${node.freeMemoryMb} / ${node.capacityMemoryMb} MB`}</NodeFact>
-              <NodeFact label="Free CPU">{`${node.freeCpus} / ${node.capacityCpus}`}</NodeFact>
+              <Fact label="Sandboxes">{node.runningSandboxes}</Fact>
+              <Fact label="Last heartbeat">{lastHeartbeat(node, now)}</Fact>
+              <Fact label="Free memory">{`${node.freeMemoryMb} / ${node.capacityMemoryMb} MB`}</Fact>
+              <Fact label="Free CPU">{`${node.freeCpus} / ${node.capacityCpus}`}</Fact>
             </dl>
             <Button variant="outline" className="mt-4 h-9 w-full text-sm" onClick={() => onDrain(node)}>
               {node.draining ? 'Undrain' : 'Drain'}
@@ -183,11 +183,3 @@ function lastHeartbeat(node: AdminNode, now: number): string {
   return node.missedHeartbeats > 0 ? `${when} (${node.missedHeartbeats} missed)` : when;
 }
 
-function NodeFact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-[11px] font-medium tracking-wider text-subtle uppercase">{label}</dt>
-      <dd className="mt-1 tabular-nums text-muted">{children}</dd>
-    </div>
-  );
-}

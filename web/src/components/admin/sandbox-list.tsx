@@ -11,7 +11,8 @@ interface SandboxListProps {
   onRemove: (sandbox: AdminSandbox) => void;
 }
 
-const th = 'px-4 py-3 text-left text-[11px] font-medium tracking-wider whitespace-nowrap text-subtle uppercase';
+/** A column header of the console's tables. */
+export const th = 'px-4 py-3 text-left text-[11px] font-medium tracking-wider whitespace-nowrap text-subtle uppercase';
 
 /** The desktop list: one row per sandbox, everything an operator compares side by side. */
 export function SandboxTable({ sandboxes, now, onLogs, onRemove }: SandboxListProps) {
@@ -132,7 +133,8 @@ export function SandboxCards({ sandboxes, now, onLogs, onRemove }: SandboxListPr
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One labelled fact of a card on a phone. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-[11px] font-medium tracking-wider text-subtle uppercase">{label}</dt>
