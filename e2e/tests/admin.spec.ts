@@ -22,6 +22,10 @@ test.describe("operators' console", () => {
 
   test('sees the Docker hosts sandboxes run on, and drains one and undrains it', async ({ page, operator }) => {
     void operator;
+    test.setTimeout(90_000);
+    // The other tests build on this host: it starts undrained and never stays drained.
+    const undrain = async () => expect((await page.request.post('/api/admin/nodes/local/undrain')).ok()).toBe(true);
+    await undrain();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 2, name: 'Nodes' })).toBeVisible();
     await expect(page.getByText(/^1 Docker host$/)).toBeVisible();
@@ -29,18 +33,19 @@ test.describe("operators' console", () => {
     const local = isMobile() ? page.getByRole('list', { name: 'Nodes' }).getByRole('article', { name: 'local' }) : page.getByRole('table', { name: 'Nodes' }).getByRole('row', { name: 'local' });
     await expect(local.getByText('Healthy')).toBeVisible();
     try {
-      await local.getByRole('button', { name: 'Drain' }).click();
+      await local.getByRole('button', { name: 'Drain', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Drain node?' });
       await expect(dialog.getByText(/No new sandboxes go to local\./)).toBeVisible();
-      await dialog.getByRole('button', { name: 'Drain' }).click();
+      await dialog.getByRole('button', { name: 'Drain', exact: true }).click();
       await expect(local.getByText('Draining')).toBeVisible();
-      await local.getByRole('button', { name: 'Undrain' }).click();
-      await page.getByRole('dialog', { name: 'Undrain node?' }).getByRole('button', { name: 'Undrain' }).click();
+      // The toast that says so sits over the row's button for a few seconds.
+      await expect(page.getByText('Node draining')).toBeHidden({ timeout: 20_000 });
+      await local.getByRole('button', { name: 'Undrain', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Undrain node?' }).getByRole('button', { name: 'Undrain', exact: true }).click();
       await expect(local.getByText('Draining')).toHaveCount(0);
-      await expect(local.getByRole('button', { name: 'Drain' })).toBeVisible();
+      await expect(local.getByRole('button', { name: 'Drain', exact: true })).toBeVisible();
     } finally {
-      // The other tests build on this host: it never stays drained.
-      expect((await page.request.post('/api/admin/nodes/local/undrain')).ok()).toBe(true);
+      await undrain();
     }
   });
 
