@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { memoryLocks } from '../../test/support/memory-locks.js';
 import { loadConfig } from '../config/app-config.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SandboxesService, ScriptsResult } from '../sandboxes/sandboxes.service.js';
@@ -55,6 +56,7 @@ function newSetupService({ env = {}, files = DATA_APP_FILES, scripts = { 'db:pus
     secrets as unknown as SecretsService,
     sandboxes as unknown as SandboxesService,
     projects as unknown as ProjectsService,
+    memoryLocks(),
   );
   return { sut, mocks: { repository, driver, secrets, sandboxes }, record: () => record };
 }

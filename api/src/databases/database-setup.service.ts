@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { OnEvent } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { stripAnsi } from '@forge/protocol/text';
+import { LockScope, ClusterLocks } from '../cluster/cluster-locks.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -43,8 +44,6 @@ const MB = 1024 * 1024;
 @Injectable()
 export class DatabaseSetupService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Databases');
-  /** One setup at a time per project. */
-  private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,6 +53,7 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
     private readonly secrets: SecretsService,
     private readonly sandboxes: SandboxesService,
     private readonly projects: ProjectsService,
+    private readonly locks: ClusterLocks,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -244,16 +244,9 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
     return `⚠️ The app's database uses ${(bytes / MB).toFixed(1)} MB, over this platform's limit of ${limit} MB: delete data the app no longer needs.`;
   }
 
+  /** One setup at a time per project, across replicas. */
   private locked<T>(projectId: string, action: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(projectId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(action);
-    this.locks.set(projectId, next);
-    void next
-      .finally(() => {
-        if (this.locks.get(projectId) === next) this.locks.delete(projectId);
-      })
-      .catch(() => undefined);
-    return next;
+    return this.locks.run(LockScope.DatabaseSetup, projectId, action);
   }
 }
 

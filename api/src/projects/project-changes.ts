@@ -2,11 +2,12 @@ import { readdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
 import { ReplicasService } from '../cluster/replicas.service.js';
 import { PROJECT_CHANGED, REPLICA_LOST, type ProjectChangedEvent, type ReplicaLostEvent, type VersionNote } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProjectStorage } from './project-storage.js';
-import { type FileChangeSet, type Journal, ProjectTransactions, sha256 } from './project-transactions.js';
+import { type FileChangeSet, type Journal, type ProjectExclusive, ProjectTransactions, sha256 } from './project-transactions.js';
 import { ProjectsRepository } from './projects.repository.js';
 
 const REPLICA_FOLDER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -16,6 +17,7 @@ const REPLICA_FOLDER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
  * on disk and their records in the database land together or not at all, also across a crash.
  * Each replica keeps its journals in a folder of its own under DATA_DIR/journal, so the changes a
  * dead replica left half-applied are finished by another without touching those of live ones.
+ * One change of a project at a time across replicas: the lock is PostgreSQL's.
  */
 @Injectable()
 export class ProjectChanges implements OnApplicationBootstrap {
@@ -23,6 +25,7 @@ export class ProjectChanges implements OnApplicationBootstrap {
   private readonly journalBase: string;
   private readonly transactions: ProjectTransactions<VersionNote>;
   private readonly pauseMs: number;
+  private readonly exclusive: ProjectExclusive;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -30,8 +33,10 @@ export class ProjectChanges implements OnApplicationBootstrap {
     private readonly repository: ProjectsRepository,
     private readonly replicas: ReplicasService,
     private readonly events: EventEmitter2,
+    locks: ClusterLocks,
   ) {
     this.journalBase = join(config.dataDir, 'journal');
+    this.exclusive = (projectId, action) => locks.run(LockScope.FileChanges, projectId, action);
     this.transactions = this.transactionsOf(replicas.id);
     this.pauseMs = config.testHooks.applyPauseMs;
   }
@@ -55,7 +60,7 @@ export class ProjectChanges implements OnApplicationBootstrap {
     const alive = await this.replicas.alive(owners);
     for (const owner of owners) if (!alive.has(owner)) await this.recoverFrom(owner);
     // Journals written before journals had a folder per replica.
-    await this.finish(new ProjectTransactions(this.journalBase, (projectId) => this.storage.projectDir(projectId)), (name) => name.includes('.'));
+    await this.finish(new ProjectTransactions(this.journalBase, (projectId) => this.storage.projectDir(projectId), this.exclusive), (name) => name.includes('.'));
   }
 
   @OnEvent(REPLICA_LOST)
@@ -78,7 +83,7 @@ export class ProjectChanges implements OnApplicationBootstrap {
   }
 
   private transactionsOf(replicaId: string): ProjectTransactions<VersionNote> {
-    return new ProjectTransactions(join(this.journalBase, replicaId), (projectId) => this.storage.projectDir(projectId));
+    return new ProjectTransactions(join(this.journalBase, replicaId), (projectId) => this.storage.projectDir(projectId), this.exclusive);
   }
 
   /** Whether the database holds the change's files as it leaves them; null when the project is gone. */

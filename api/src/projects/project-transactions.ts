@@ -33,6 +33,24 @@ export interface TransactionHooks {
 
 const JOURNAL_FILE = 'journal.json';
 
+/** Runs `action` as the only change of the project under way, wherever changes are made. */
+export type ProjectExclusive = <T>(projectId: string, action: () => Promise<T>) => Promise<T>;
+
+/** One change at a time per project within this process: enough where only one process writes. */
+export function inProcessExclusive(): ProjectExclusive {
+  const queues = new Map<string, Promise<unknown>>();
+  return <T>(projectId: string, action: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(projectId) ?? Promise.resolve()).catch(() => undefined).then(action);
+    queues.set(projectId, next);
+    void next
+      .finally(() => {
+        if (queues.get(projectId) === next) queues.delete(projectId);
+      })
+      .catch(() => undefined);
+    return next;
+  };
+}
+
 export function sha256(content: string | Buffer): string {
   return createHash('sha256').update(content).digest('hex');
 }
@@ -45,24 +63,15 @@ export function sha256(content: string | Buffer): string {
  * no return. At start-up an unfinished journal is rolled back, or forward when its commit happened.
  */
 export class ProjectTransactions<Note> {
-  /** One change at a time per project, whoever asks. */
-  private readonly queues = new Map<string, Promise<void>>();
-
   constructor(
     private readonly journalRoot: string,
     private readonly projectDir: (projectId: string) => string,
+    /** One change (or recovery) at a time per project, whoever asks. */
+    private readonly exclusive: ProjectExclusive = inProcessExclusive(),
   ) {}
 
-  async apply(projectId: string, changes: FileChangeSet, note: Note, commit: () => Promise<void>, hooks: TransactionHooks = {}): Promise<void> {
-    const previous = this.queues.get(projectId) ?? Promise.resolve();
-    const run = previous.then(() => this.applyNow(projectId, changes, note, commit, hooks));
-    const settled = run.catch(() => undefined);
-    this.queues.set(projectId, settled);
-    try {
-      await run;
-    } finally {
-      if (this.queues.get(projectId) === settled) this.queues.delete(projectId);
-    }
+  apply(projectId: string, changes: FileChangeSet, note: Note, commit: () => Promise<void>, hooks: TransactionHooks = {}): Promise<void> {
+    return this.exclusive(projectId, () => this.applyNow(projectId, changes, note, commit, hooks));
   }
 
   private async applyNow(projectId: string, changes: FileChangeSet, note: Note, commit: () => Promise<void>, hooks: TransactionHooks): Promise<void> {
@@ -115,7 +124,13 @@ export class ProjectTransactions<Note> {
       const dir = join(this.journalRoot, name);
       const journal = await readJournal<Note>(dir);
       // No journal: the crash came while preparing, before the project changed.
-      if (journal) {
+      if (!journal) {
+        await rm(dir, { recursive: true, force: true });
+        continue;
+      }
+      await this.exclusive(journal.projectId, async () => {
+        // Another process may have finished it while this one waited.
+        if (!(await readJournal<Note>(dir))) return;
         const root = this.projectDir(journal.projectId);
         const decision = await committed(journal);
         // null: the project itself is gone.
@@ -125,8 +140,8 @@ export class ProjectTransactions<Note> {
         } else if (decision === false) {
           await this.rollBack(root, dir, journal);
         }
-      }
-      await rm(dir, { recursive: true, force: true });
+        await rm(dir, { recursive: true, force: true });
+      });
     }
     return forward;
   }

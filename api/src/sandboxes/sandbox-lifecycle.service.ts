@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ErrorCode } from '@forge/protocol/errors';
+import { LockScope, ClusterLocks } from '../cluster/cluster-locks.js';
 import { DomainError, notFound } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig, PROJECTS_DATABASE_SERVER, type ProjectsDatabaseServer } from '../config/app-config.js';
 import { ProjectsService } from '../projects/projects.service.js';
@@ -34,14 +35,12 @@ export type Readiness = { ready: true } | { ready: false; error: string; details
 /** A project's sandbox as a thing that exists: its record and state, its container created, started, stopped, removed. */
 @Injectable()
 export class SandboxLifecycleService {
-  /** One lifecycle change at a time per project. */
-  private readonly locks = new Map<string, Promise<unknown>>();
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly nodes: SandboxNodesService,
     private readonly repository: SandboxesRepository,
     private readonly projects: ProjectsService,
+    private readonly locks: ClusterLocks,
     @Optional() @Inject(PROJECTS_DATABASE_SERVER) private readonly projectsDatabase: ProjectsDatabaseServer | null = null,
   ) {}
 
@@ -116,9 +115,14 @@ export class SandboxLifecycleService {
     if (sandbox?.nodeId) await this.engineOf(sandbox.nodeId)?.stop(containerName(this.config, projectId), 1);
   }
 
-  /** Whether a lifecycle change of the project is under way. */
-  isBusy(projectId: string): boolean {
-    return this.locks.has(projectId);
+  /** Whether a lifecycle change of the project is under way, on any replica. */
+  isBusy(projectId: string): Promise<boolean> {
+    return this.locks.isHeld(LockScope.SandboxLifecycle, projectId);
+  }
+
+  /** The projects among these with a lifecycle change under way, on any replica. */
+  busyAmong(projectIds: readonly string[]): Promise<Set<string>> {
+    return this.locks.held(LockScope.SandboxLifecycle, projectIds);
   }
 
   /**
@@ -254,14 +258,9 @@ export class SandboxLifecycleService {
     if (exitCode !== 0) throw new DomainError(ErrorCode.Internal, 'Could not firewall the sandbox', output.trim());
   }
 
+  /** One lifecycle change at a time per project, across replicas. */
   private locked<T>(projectId: string, action: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(projectId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(action);
-    this.locks.set(projectId, next);
-    void next.finally(() => {
-      if (this.locks.get(projectId) === next) this.locks.delete(projectId);
-    }).catch(() => undefined);
-    return next;
+    return this.locks.run(LockScope.SandboxLifecycle, projectId, action);
   }
 }
 
