@@ -73,6 +73,11 @@ export class WorkQueue implements OnModuleInit, OnModuleDestroy {
     await this.boss.getQueues();
   }
 
+  /** Jobs waiting in the queue, as its last count (every `SUPERVISE_SECONDS`) found them. */
+  async queued(name: string): Promise<number> {
+    return (await this.boss.getQueue(name))?.queuedCount ?? 0;
+  }
+
   /** Jobs waiting and running in each queue, across replicas, for the metrics. */
   async depths(): Promise<Array<{ name: string; queued: number; active: number }>> {
     if (!this.started) return [];

@@ -1,5 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import type { QueuedJob, WorkQueue } from '../cluster/work-queue.js';
 import { loadConfig } from '../config/app-config.js';
+import { memoryLocks } from '../../test/support/memory-locks.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import type { SandboxNodesService } from './sandbox-nodes.service.js';
@@ -47,6 +49,38 @@ function fakeEngine() {
   return engine;
 }
 
+/** pg-boss's `exclusive` policy on one replica: one job per singleton key queued or running; jobs one at a time. */
+function memoryQueue() {
+  const queued: Array<{ key: string; data: object }> = [];
+  let handler: ((job: QueuedJob<object>) => Promise<void>) | null = null;
+  let running: string | null = null;
+  const pump = async () => {
+    if (running !== null || !handler) return;
+    const next = queued.shift();
+    if (!next) return;
+    running = next.key;
+    await handler({ id: next.key, name: 'queue', data: next.data } as QueuedJob<object>);
+    running = null;
+    void pump();
+  };
+  const queue = {
+    ensureQueue: async () => undefined,
+    work: async (_name: string, _options: object, work: (job: QueuedJob<object>) => Promise<void>) => {
+      handler = work;
+      return 'worker';
+    },
+    send: async (_name: string, data: object, options: { singletonKey: string }) => {
+      if (running === options.singletonKey || queued.some((job) => job.key === options.singletonKey)) return null;
+      queued.push({ key: options.singletonKey, data });
+      void pump();
+      return options.singletonKey;
+    },
+    queued: async () => queued.length,
+    stopTaking: async () => undefined,
+  };
+  return queue as unknown as WorkQueue;
+}
+
 /** One local host whose engine is `engine`. */
 function oneHost(engine: object): SandboxNodesService {
   const host = { name: 'local', docker: null, tls: null, address: null, memoryMb: null, cpus: null };
@@ -66,14 +100,16 @@ function services(engine: ReturnType<typeof fakeEngine>) {
     find: async (projectId: string) => records.get(projectId) ?? null,
     update: async () => undefined,
   };
-  const projects = { findById: async (id: string) => ({ id, ownerId: 'owner', name: `project-${id}` }) };
+  const deleted = new Set<string>();
+  const projects = { findById: async (id: string) => (deleted.has(id) ? null : { id, ownerId: 'owner', name: `project-${id}` }) };
   const docker = oneHost(engine);
   const store = repository as unknown as SandboxesRepository;
-  const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService);
+  const locks = memoryLocks();
+  const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService, locks);
   const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle);
-  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace);
+  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, memoryQueue(), locks);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
-  return { lifecycle, housekeeping, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker) };
+  return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker) };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -82,21 +118,27 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('SandboxHousekeepingService.prewarm', () => {
+  async function started(engine: ReturnType<typeof fakeEngine>) {
+    const all = services(engine);
+    await all.housekeeping.onApplicationBootstrap();
+    return all;
+  }
+
   it('starts queued sandboxes one at a time, in order, once each', async () => {
     const engine = fakeEngine();
-    const { housekeeping } = services(engine);
+    const { housekeeping } = await started(engine);
     for (const id of ['a', 'b', 'a', 'c']) housekeeping.prewarm(id);
     await until(() => engine.started.length === 3);
     expect(engine.started.map((name) => name.slice(-1))).toEqual(['a', 'b', 'c']);
     expect(engine.mostAtOnce).toBe(1);
   });
 
-  it('drops a queued prewarm when the project is removed first', async () => {
+  it('skips a queued prewarm whose project was deleted first', async () => {
     const engine = fakeEngine();
-    const { housekeeping, sandboxes } = services(engine);
+    const { housekeeping, deleted } = await started(engine);
     housekeeping.prewarm('a');
     housekeeping.prewarm('b');
-    await sandboxes.remove('b', { quiet: true });
+    deleted.add('b');
     await until(() => engine.started.length === 1);
     // Long enough for b's turn to have come and gone.
     await new Promise((resolve) => setTimeout(resolve, 4 * START_MS));
@@ -105,7 +147,7 @@ describe('SandboxHousekeepingService.prewarm', () => {
 
   it('skips a project whose container is already being started, without holding up the rest', async () => {
     const engine = fakeEngine();
-    const { lifecycle, housekeeping } = services(engine);
+    const { lifecycle, housekeeping } = await started(engine);
     const building = lifecycle.ensureContainer('a');
     housekeeping.prewarm('a');
     housekeeping.prewarm('b');
@@ -131,7 +173,7 @@ describe('SandboxHousekeepingService.startWithinQuota', () => {
     const repository = { findMany: async () => rows };
     const lifecycle = {
       ownerOf: async () => 'owner',
-      isBusy: () => false,
+      busyAmong: async () => new Set<string>(),
       runningContainer: async () => {
         throw new Error('not running');
       },
@@ -144,6 +186,8 @@ describe('SandboxHousekeepingService.startWithinQuota', () => {
       repository as unknown as SandboxesRepository,
       lifecycle as unknown as SandboxLifecycleService,
       {} as SandboxWorkspaceService,
+      memoryQueue(),
+      memoryLocks(),
     );
     return { sut, mocks: { lifecycle } };
   }

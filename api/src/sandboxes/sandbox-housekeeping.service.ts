@@ -1,6 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AdminSandbox } from '@forge/protocol/admin';
 import { ErrorCode } from '@forge/protocol/errors';
+import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
+import { JOB_HEARTBEAT_SECONDS, WorkQueue } from '../cluster/work-queue.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LABEL, containerName, instanceLabels } from './container-spec.js';
@@ -12,20 +14,17 @@ import { type SandboxRecord, SandboxesRepository } from './sandboxes.repository.
 
 const IDLE_SWEEP_MS = 60_000;
 const VISIT_FLUSH_MS = 15_000;
+const PREWARMS_QUEUE = 'forge-prewarms';
 
 /**
  * Keeping sandboxes in step with what happens around them: Docker at start-up, idle previews,
  * containers started ahead of a build, preview visits, and what operators see of it all.
  */
 @Injectable()
-export class SandboxHousekeepingService implements OnApplicationBootstrap, OnModuleDestroy {
+export class SandboxHousekeepingService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnModuleDestroy {
   private readonly logger = new Logger('Sandboxes');
+  /** Visits not written down yet: they go to PostgreSQL in one statement every `VISIT_FLUSH_MS`. */
   private readonly visits = new Map<string, Date>();
-  /** Projects waiting for a prewarm, served in order by one chain. */
-  private readonly prewarmQueue = new Set<string>();
-  private prewarming: Promise<void> = Promise.resolve();
-  /** Sandbox starts in progress, chained per account. */
-  private readonly quotaTurns = new Map<string, Promise<unknown>>();
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -34,47 +33,52 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
     private readonly repository: SandboxesRepository,
     private readonly lifecycle: SandboxLifecycleService,
     private readonly workspace: SandboxWorkspaceService,
+    private readonly workQueue: WorkQueue,
+    private readonly locks: ClusterLocks,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.reconcile().catch((err: Error) => this.logger.warn(`Reconciling with Docker: ${err.message}`));
+    // One prewarm per project queued or running, whichever replica queued it; one at a time per replica.
+    await this.workQueue.ensureQueue(PREWARMS_QUEUE, { policy: 'exclusive', heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 600 });
+    await this.workQueue.work<{ projectId: string }>(PREWARMS_QUEUE, { localConcurrency: 1 }, (job) => this.prewarmNow(job.data.projectId));
     this.timers.push(setInterval(() => void this.flushVisits(), VISIT_FLUSH_MS).unref());
     this.timers.push(setInterval(() => void this.stopIdle(), IDLE_SWEEP_MS).unref());
   }
 
+  /** Sandboxes not started yet are not started by a server on its way down: other replicas take them. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.workQueue.stopTaking(PREWARMS_QUEUE);
+  }
+
   async onModuleDestroy(): Promise<void> {
-    // Sandboxes not started yet are not started by a server on its way down.
-    this.prewarmQueue.clear();
     for (const timer of this.timers) clearInterval(timer);
     await this.flushVisits();
   }
 
   /**
    * Starts the project's container ahead of its first build, while the model is still writing.
-   * One at a time: fifty generations starting fifty containers at once would take the machine's
-   * cores from the streams being watched. A build that comes first starts the container itself.
-   * Failures only log: the build reports them properly.
+   * Queued: fifty generations starting fifty containers at once would take the machines' cores from
+   * the streams being watched. A build that comes first starts the container itself.
    */
   prewarm(projectId: string): void {
-    if (this.prewarmQueue.has(projectId)) return;
-    this.prewarmQueue.add(projectId);
-    this.prewarming = this.prewarming.then(async () => {
-      if (!this.prewarmQueue.delete(projectId) || this.lifecycle.isBusy(projectId)) return;
-      const started = Date.now();
-      try {
-        const readiness = await this.lifecycle.readiness();
-        if (readiness.ready) await this.startWithinQuota(projectId, (line) => this.logger.log(`Prewarming ${projectId}: ${line}`));
-      } catch (err) {
-        this.logger.warn(`Prewarming the sandbox of ${projectId}: ${(err as Error).message}`);
-      }
-      // Under a burst, the engine works at most half the time on prewarms.
-      if (this.prewarmQueue.size > 0) await new Promise((resolve) => setTimeout(resolve, Date.now() - started));
-    });
+    void this.workQueue.send(PREWARMS_QUEUE, { projectId }, { singletonKey: projectId }).catch((err: Error) => this.logger.warn(`Queuing the prewarm of ${projectId}: ${err.message}`));
   }
 
-  /** A queued prewarm of the project no longer happens. */
-  cancelPrewarm(projectId: string): void {
-    this.prewarmQueue.delete(projectId);
+  /** Failures only log: the build reports them properly. */
+  private async prewarmNow(projectId: string): Promise<void> {
+    const started = Date.now();
+    try {
+      // A project deleted meanwhile needs none, nor one whose build is starting its container now.
+      const owner = await this.lifecycle.ownerOf(projectId).catch(() => null);
+      if (!owner || (await this.lifecycle.isBusy(projectId))) return;
+      const readiness = await this.lifecycle.readiness();
+      if (readiness.ready) await this.startWithinQuota(projectId, (line) => this.logger.log(`Prewarming ${projectId}: ${line}`));
+    } catch (err) {
+      this.logger.warn(`Prewarming the sandbox of ${projectId}: ${(err as Error).message}`);
+    }
+    // Under a burst, this replica's engine work goes at most half to prewarms.
+    if ((await this.workQueue.queued(PREWARMS_QUEUE)) > 0) await new Promise((resolve) => setTimeout(resolve, Date.now() - started));
   }
 
   recordVisit(projectId: string): void {
@@ -96,7 +100,9 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
     const engine = this.nodes.engine(nodeId);
     const cutoff = Date.now() - this.config.previews.idleMinutes * 60_000;
     const running = (await engine.list(instanceLabels(this.config)).catch(() => [])).filter((container) => container.running && container.labels[LABEL.projectId]);
-    const rows = new Map((await this.repository.findMany(running.map((container) => container.labels[LABEL.projectId]!))).map((row) => [row.projectId, row]));
+    const projectIds = running.map((container) => container.labels[LABEL.projectId]!);
+    const rows = new Map((await this.repository.findMany(projectIds)).map((row) => [row.projectId, row]));
+    const busy = await this.lifecycle.busyAmong(projectIds);
     for (const container of running) {
       const projectId = container.labels[LABEL.projectId]!;
       const row = rows.get(projectId);
@@ -106,12 +112,12 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
         continue;
       }
       if (row.nodeId !== nodeId) {
-        if (this.lifecycle.isBusy(projectId)) continue;
+        if (busy.has(projectId)) continue;
         this.logger.log(`Removing container ${container.name} from ${nodeId}: its sandbox lives on ${row.nodeId ?? 'no host'} now`);
         await engine.remove(container.id).catch((err: Error) => this.logger.warn(`Removing ${container.name}: ${err.message}`));
         continue;
       }
-      if (row.state === 'building' || this.lifecycle.isBusy(projectId) || this.lastUsed(row) > cutoff) continue;
+      if (row.state === 'building' || busy.has(projectId) || this.lastUsed(row) > cutoff) continue;
       this.logger.log(`Stopping the idle sandbox of ${row.project.name} (${row.state})`);
       await this.lifecycle.stop(projectId).catch((err: Error) => this.logger.warn(`Stopping ${row.project.name}: ${err.message}`));
     }
@@ -121,20 +127,15 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
    * Starts the project's container within its owner's allowance of running sandboxes: when the owner
    * has as many running already, the least recently used of them (visited, built or started) stops
    * first, and the log says so. Sandboxes being built are not stopped; when every other one is, the
-   * start is refused. One start per account at a time, so two at once cannot both find room.
+   * start is refused. One start per account at a time, on all replicas, so two at once cannot both find room.
    */
-  async startWithinQuota(projectId: string, log: (line: string) => void): Promise<RunningContainer> {
-    const owner = await this.lifecycle.ownerOf(projectId);
-    const previous = this.quotaTurns.get(owner) ?? Promise.resolve();
-    const turn = previous.catch(() => undefined).then(async () => {
-      await this.makeRoomFor(projectId, owner, log);
-      return this.lifecycle.ensureContainer(projectId, log);
-    });
-    this.quotaTurns.set(owner, turn);
-    void turn.finally(() => {
-      if (this.quotaTurns.get(owner) === turn) this.quotaTurns.delete(owner);
-    }).catch(() => undefined);
-    return turn;
+  startWithinQuota(projectId: string, log: (line: string) => void): Promise<RunningContainer> {
+    return this.lifecycle.ownerOf(projectId).then((owner) =>
+      this.locks.run(LockScope.AccountSandboxStarts, owner, async () => {
+        await this.makeRoomFor(projectId, owner, log);
+        return this.lifecycle.ensureContainer(projectId, log);
+      }),
+    );
   }
 
   private async makeRoomFor(projectId: string, ownerId: string, log: (line: string) => void): Promise<void> {
@@ -147,7 +148,8 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, OnMod
     if (others.length < limit) return;
     // A container without a record is no one's preview; the idle sweep stops it.
     const rows = await this.repository.findMany(others.map((container) => container.labels[LABEL.projectId]!));
-    const stoppable = rows.filter((row) => row.state !== 'building' && !this.lifecycle.isBusy(row.projectId)).sort((a, b) => this.lastUsed(a) - this.lastUsed(b));
+    const busy = await this.lifecycle.busyAmong(rows.map((row) => row.projectId));
+    const stoppable = rows.filter((row) => row.state !== 'building' && !busy.has(row.projectId)).sort((a, b) => this.lastUsed(a) - this.lastUsed(b));
     let running = rows.length;
     for (const row of stoppable) {
       if (running < limit) return;

@@ -36,7 +36,6 @@ function newSandboxesService() {
   const housekeeping = {
     prewarm: jest.fn(),
     startWithinQuota: record('startWithinQuota', CONTAINER),
-    cancelPrewarm: jest.fn(() => calls.push('cancelPrewarm')),
   };
   const refreshes = {
     stopWatcher: record('stopWatcher', undefined),
@@ -156,10 +155,10 @@ describe(SandboxesService.name, () => {
     expect(mocks.lifecycle.markFailed).toHaveBeenCalledWith(PROJECT);
   });
 
-  it('forgets a queued prewarm before removing the container', async () => {
+  it('removes the container through the lifecycle', async () => {
     const { sut, mocks, calls } = newSandboxesService();
     await sut.remove(PROJECT, { quiet: true });
-    expect(calls).toEqual(['cancelPrewarm', 'remove']);
+    expect(calls).toEqual(['remove']);
     expect(mocks.lifecycle.remove).toHaveBeenCalledWith(PROJECT, { quiet: true });
   });
 

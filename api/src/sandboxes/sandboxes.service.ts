@@ -162,7 +162,7 @@ export class SandboxesService {
     return this.lifecycle.markFailed(projectId);
   }
 
-  /** Starts the project's container ahead of its first build; queued, one at a time. */
+  /** Starts the project's container ahead of its first build; queued, one per project. */
   prewarm(projectId: string): void {
     this.housekeeping.prewarm(projectId);
   }
@@ -210,7 +210,6 @@ export class SandboxesService {
   }
 
   async remove(projectId: string, options: { quiet?: boolean } = {}): Promise<void> {
-    this.housekeeping.cancelPrewarm(projectId);
     await this.lifecycle.remove(projectId, options);
   }
 
