@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { SSE_RECONNECT_HINT_MS } from '@forge/protocol/streams';
 import { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from '../src/jobs/job-messages.js';
 import { viteApp } from './fixtures/sandbox-projects.js';
 import { type PlatformProcess, startPlatform, stopPlatform, waitUntilHealthy } from './support/platform-process.js';
@@ -115,6 +116,32 @@ describe('two replicas on one database and one data directory', () => {
       const resumed = await readSse(`${replica.url}/api/jobs/${jobId}/stream`, { Cookie: cookie, 'Last-Event-ID': String(middle) });
       expect(resumed.events).toEqual(remote.events.filter((event) => event.id! > middle));
     }
+  }, 120_000);
+
+  it('ends the streams of a replica that stops (SIGTERM) with a reconnect hint, and its viewers go on at another replica', async () => {
+    const [a, b] = [await startReplicaIfNeeded(0), await startReplicaIfNeeded(1)];
+    // A third replica that takes no jobs: every stream it serves follows a job elsewhere.
+    const leaving = await startReplica({ JOBS_PER_REPLICA: '0' });
+    const cookie = await signUp(a);
+    const jobId = await startJob(a, cookie, 'redeployed');
+    const runner = await runnerOf(jobId, [a, b]);
+
+    const viewer = fetchSseIncrementally(`${leaving.url}/api/jobs/${jobId}/stream`, { Cookie: cookie });
+    await viewer.until((events) => events.length >= 5);
+    const stoppedAt = Date.now();
+    await stopPlatform(leaving.platform, 'SIGTERM');
+    const before = await viewer.done;
+    // Not held until the grace period ends: the stream it followed runs elsewhere.
+    expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+    expect(viewer.retryHints).toEqual([SSE_RECONNECT_HINT_MS]);
+    expect(before.at(-1)!.data).not.toBe('[DONE]');
+
+    // The client comes back as told, with the last id it saw, to a replica that stays.
+    const after = await readSse(`${runner.url}/api/jobs/${jobId}/stream`, { Cookie: cookie, 'Last-Event-ID': String(before.at(-1)!.id) });
+    const events = [...before, ...after.events];
+    expect(events.at(-1)!.data).toBe('[DONE]');
+    const { rows } = await db.query<{ seq: number; data: string }>('SELECT seq, data FROM job_events WHERE job_id = $1 ORDER BY seq', [jobId]);
+    expect(events.map((event) => ({ seq: event.id, data: event.data }))).toEqual(rows.map((row) => ({ seq: row.seq, data: row.data })));
   }, 120_000);
 
   it('holds a project for one writer across replicas', async () => {
@@ -273,6 +300,8 @@ function expectIncreasingIds(events: SseEvent[]): void {
 /** An SSE response read as it arrives: `until` waits for a condition on what came so far; `done` for the end. */
 function fetchSseIncrementally(url: string, headers: Record<string, string>, method = 'GET', body?: string) {
   const events: SseEvent[] = [];
+  /** The `retry:` fields the server sent. */
+  const retryHints: number[] = [];
   const waiters: Array<{ test: (events: SseEvent[]) => boolean; resolve: () => void }> = [];
   const done = (async () => {
     const res = await fetch(url, { method, headers, body });
@@ -285,9 +314,11 @@ function fetchSseIncrementally(url: string, headers: Record<string, string>, met
       buffer += decoder.decode(value, { stream: true });
       let split: number;
       while ((split = buffer.indexOf('\n\n')) >= 0) {
-        const event = parseSseBlock(buffer.slice(0, split));
+        const block = buffer.slice(0, split);
+        const event = parseSseBlock(block);
         buffer = buffer.slice(split + 2);
         if (event) events.push(event);
+        for (const line of block.split('\n')) if (line.startsWith('retry: ')) retryHints.push(Number(line.slice(7)));
       }
       for (const waiter of [...waiters]) {
         if (waiter.test(events)) {
@@ -300,6 +331,7 @@ function fetchSseIncrementally(url: string, headers: Record<string, string>, met
   })();
   return {
     done,
+    retryHints,
     until: (test: (events: SseEvent[]) => boolean) => (test(events) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ test, resolve }))),
   };
 }

@@ -8,6 +8,12 @@ export const SSE_DONE = '[DONE]';
 /** Seconds between `: keep-alive` comments, so proxies keep quiet streams open. */
 export const SSE_HEARTBEAT_MS = 15_000;
 
+/**
+ * A server on its way down ends its open streams with `retry:` set to this: the client reconnects
+ * that soon (with `Last-Event-ID`), through the load balancer to a replica that stays.
+ */
+export const SSE_RECONNECT_HINT_MS = 500;
+
 export type StreamLogLevel = 'info' | 'success' | 'warning' | 'error' | 'other';
 
 /** `GET /api/jobs/{id}/stream`: every event carries an `id:`; `Last-Event-ID` resumes after it. */

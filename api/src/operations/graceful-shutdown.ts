@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { SERVER_DRAINING } from '../common/events/domain-events.js';
+import { hangUpStreams } from '../common/http/sse.js';
 import { DrainState } from './drain.js';
 import { InFlightRequests } from './in-flight-requests.js';
 import { workMetrics } from './work-metrics.js';
@@ -11,7 +12,8 @@ const POLL_MS = 100;
 /**
  * Shuts the app down without cutting work short when it can: from now on it starts no job or
  * build (those requests answer 503, /api/ready too), waits for running jobs and builds, stops
- * listening, waits for requests still being answered, and closes. Whatever still runs when the
+ * listening, ends open event streams with a hint to reconnect elsewhere, waits for requests still
+ * being answered, and closes. Whatever still runs when the
  * grace period ends is stopped; jobs it cut short are marked failed at the next start.
  */
 export async function shutDownGracefully(app: INestApplication, graceMs: number, log: (line: string) => void): Promise<void> {
@@ -31,6 +33,9 @@ export async function shutDownGracefully(app: INestApplication, graceMs: number,
 
   // No new connections from here; idle keep-alive ones close now.
   server.close();
+  // Streams still open follow work elsewhere (or cut short): their clients go on at another replica.
+  const hungUp = hangUpStreams();
+  if (hungUp > 0) log(`Closed ${hungUp} event stream${hungUp === 1 ? '' : 's'}, asking their clients to reconnect`);
   while (inFlight.count > 0 && Date.now() < deadline) await sleep(POLL_MS);
 
   const left = [work.jobs + work.builds > 0 ? describeWork(work) : '', inFlight.count > 0 ? `${inFlight.count} request${inFlight.count === 1 ? '' : 's'}` : '']

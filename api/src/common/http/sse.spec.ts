@@ -3,10 +3,10 @@ import { type Server, type ServerResponse, createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { Request, Response } from 'express';
-import { SSE_HEARTBEAT_MS } from '@forge/protocol/streams';
+import { SSE_HEARTBEAT_MS, SSE_RECONNECT_HINT_MS } from '@forge/protocol/streams';
 import { notFound } from '../errors/domain-error.js';
 import { Channel } from '../streams/channel.js';
-import { type SseChunk, type SseSource, lastEventId, sseDone, sseEvent, writeSse } from './sse.js';
+import { type SseChunk, type SseSource, hangUpStreams, lastEventId, sseDone, sseEvent, writeSse } from './sse.js';
 
 /** The part of Express's request and response the writer uses, recording what it wrote. */
 function fakeHttp(headers: Record<string, string> = {}, query: Record<string, string> = {}) {
@@ -35,7 +35,8 @@ function fakeHttp(headers: Record<string, string> = {}, query: Record<string, st
       writes.push(text);
       return res.writeAnswer;
     },
-    end() {
+    end(text?: string) {
+      if (text) writes.push(text);
       res.writableEnded = true;
     },
   });
@@ -118,6 +119,23 @@ describe('writeSse', () => {
     expect(onStop).toHaveBeenCalledTimes(1);
     expect(writes).toEqual(['data: {"n":1}\n\n']);
     expect(res.writableEnded).toBe(true);
+  });
+
+  it('hangs up open streams with a reconnect hint and no [DONE], and stops their sources', async () => {
+    const first = fakeHttp();
+    const second = fakeHttp();
+    const onStop = jest.fn();
+    const writing = [writeSse(first.req, first.response, new Channel<SseChunk>(onStop)), writeSse(second.req, second.response, new Channel<SseChunk>(onStop))];
+    await settle();
+    expect(hangUpStreams()).toBe(2);
+    await Promise.all(writing);
+    for (const { writes, res } of [first, second]) {
+      expect(writes).toEqual([`retry: ${SSE_RECONNECT_HINT_MS}\n\n`]);
+      expect(res.writableEnded).toBe(true);
+    }
+    expect(onStop).toHaveBeenCalledTimes(2);
+    // Ended streams are no longer open.
+    expect(hangUpStreams()).toBe(0);
   });
 
   it('waits for a full socket buffer to drain before writing on', async () => {

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { SSE_DONE, SSE_HEARTBEAT_MS } from '@forge/protocol/streams';
+import { SSE_DONE, SSE_HEARTBEAT_MS, SSE_RECONNECT_HINT_MS } from '@forge/protocol/streams';
 
 /** One server-sent event: `data` is JSON text serialised once, however many viewers get it, or `[DONE]`. */
 export interface SseMessage {
@@ -31,6 +31,20 @@ export function lastEventId(req: Request): number {
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
+/** How to end each stream open now with a reconnect hint. */
+const openStreams = new Set<() => void>();
+
+/**
+ * Ends every open stream with `retry:` and no `[DONE]`: their clients reconnect, with the last
+ * event id, to another replica. Called by a server on its way down once its own work has ended.
+ * Answers how many there were.
+ */
+export function hangUpStreams(): number {
+  const count = openStreams.size;
+  for (const hangUp of [...openStreams]) hangUp();
+  return count;
+}
+
 /**
  * The one writer of server-sent events. The source is awaited before anything is written, so a
  * refusal (404, 409) still answers as a JSON error; then frames, heartbeats while the source is
@@ -56,6 +70,11 @@ export async function writeSse(req: Request, res: Response, source: SseSource | 
     // Ends a source waiting for its next event, so it lets go of what it follows.
     void iterator.return?.();
   };
+  const hangUp = () => {
+    if (!closed && !res.writableEnded) res.end(`retry: ${SSE_RECONNECT_HINT_MS}\n\n`);
+    onClose();
+  };
+  openStreams.add(hangUp);
   req.on('close', onClose);
   res.on('close', onClose);
   const heartbeat = setInterval(() => {
@@ -78,6 +97,7 @@ export async function writeSse(req: Request, res: Response, source: SseSource | 
       }
     }
   } finally {
+    openStreams.delete(hangUp);
     clearInterval(heartbeat);
     req.off('close', onClose);
     if (!res.writableEnded) res.end();

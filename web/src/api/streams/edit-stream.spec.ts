@@ -69,6 +69,20 @@ describe('streamEdit', () => {
     expect(reconnects).toEqual(['1/3']);
   });
 
+  it('reconnects as soon as a stopping server said, without counting a retry', async () => {
+    const calls = mockServer([
+      () => sseResponse([event(1, { type: 'started', jobId: 'job-1' }), 'retry: 5\n\n']),
+      () => sseResponse([event(2, { type: 'log', message: 'one' }), 'retry: 5\n\n']),
+      () => sseResponse([event(3, { type: 'complete', message: 'Done' }), done(4)]),
+    ]);
+    const reconnects: string[] = [];
+    // A counted retry would wait a minute and fail the test by its timeout.
+    const outcome = await streamEdit('shop', { modificationRequest: 'x' }, { onEvent: () => {}, onReconnecting: (a, m) => reconnects.push(`${a}/${m}`) }, { retryDelayMs: 60_000 });
+    expect(outcome).toEqual({ status: 'completed', message: 'Done' });
+    expect(calls.map((c) => c.lastEventId)).toEqual([undefined, '1', '2']);
+    expect(reconnects).toEqual([]);
+  });
+
   it('throws the server\'s refusal, a running edit of the project included', async () => {
     mockServer([() => ({ ...jsonAnswer({ error: 'An edit of "shop" is running (job j). Wait for it to finish, or follow it in the workspace.', code: 'project.busy' }, 409), statusText: 'Conflict' }) as Response]);
     const run = streamEdit('shop', { modificationRequest: 'x' }, { onEvent: () => {} });

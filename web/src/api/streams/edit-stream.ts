@@ -7,6 +7,8 @@ import { CONNECTION_LOST_MESSAGE } from './job-stream';
 import { eventType, readSse } from './sse-reader';
 
 export const NO_RESPONSE_BODY_MESSAGE = 'No response body';
+/** Reconnects stopping servers asked for (`retry:`), at most, per edit followed. */
+const MAX_HINTED_RECONNECTS = 5;
 const EDIT_EVENT_TYPES = new Set<string>(['started', 'log', 'file_changed', 'preview', 'complete', 'error']);
 
 /** How an edit ended: `complete` (its message) or `error` (why). */
@@ -30,6 +32,8 @@ class EditReader {
   outcome: EditOutcome | null = null;
   jobId: string | null = null;
   lastEventId: string | null = null;
+  /** How soon to reconnect, when the last read was closed by a server on its way down. */
+  hintedDelay: number | null = null;
 
   constructor(private readonly handlers: EditStreamHandlers) {}
 
@@ -43,7 +47,7 @@ class EditReader {
       if (event.type === 'complete') this.outcome = { status: 'completed', message: event.message ?? null };
       if (event.type === 'error') this.outcome = { status: 'failed', error: event.message || 'Edit failed' };
       this.handlers.onEvent(event);
-    });
+    }, (delayMs) => (this.hintedDelay = delayMs));
     return end === 'done';
   }
 }
@@ -77,8 +81,13 @@ export function followEdit(jobId: string, handlers: EditStreamHandlers, options:
 
 async function follow(jobId: string, reader: EditReader, handlers: EditStreamHandlers, options: EditStreamOptions, reconnecting = true): Promise<EditOutcome> {
   const delay = options.retryDelayMs ?? JOB_RECONNECT_DELAY_MS;
-  for (let retries = 0; ; ) {
-    if (reconnecting) {
+  for (let retries = 0, hinted = 0; ; ) {
+    const hint = reader.hintedDelay;
+    reader.hintedDelay = null;
+    // A stopping server that said when to come back is followed again then, uncounted: another replica goes on.
+    if (reconnecting && hint !== null && hinted++ < MAX_HINTED_RECONNECTS) {
+      await new Promise((resolve) => setTimeout(resolve, hint));
+    } else if (reconnecting) {
       if (retries >= JOB_RECONNECT_MAX_RETRIES) return { status: 'failed', error: CONNECTION_LOST_MESSAGE };
       retries += 1;
       handlers.onReconnecting?.(retries, JOB_RECONNECT_MAX_RETRIES);

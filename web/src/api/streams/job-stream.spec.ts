@@ -78,6 +78,21 @@ describe('followJobStream', () => {
     expect(run.reconnects).toEqual(['1/3']);
   });
 
+  it('reconnects after the delay a stopping server gave, without a status check or a counted retry', async () => {
+    const hangUp = (id: number) => () => sseResponse([event(id, { type: 'log', message: `${id}` }), 'retry: 5\n\n']);
+    const calls = mockServer([hangUp(1), hangUp(2), hangUp(3), hangUp(4), () => sseResponse([completed(5), done(6)])]);
+    const run = follow('job-10', 60_000);
+    expect((await run.outcome).status).toBe('completed');
+    expect(calls.map((c) => [c.url, c.lastEventId])).toEqual([
+      ['/api/jobs/job-10/stream', undefined],
+      ['/api/jobs/job-10/stream', '1'],
+      ['/api/jobs/job-10/stream', '2'],
+      ['/api/jobs/job-10/stream', '3'],
+      ['/api/jobs/job-10/stream', '4'],
+    ]);
+    expect(run.reconnects).toEqual([]);
+  });
+
   it('gives up after 3 reconnects with "Connection lost and max retries exceeded"', async () => {
     const early = () => sseResponse([event(1, { type: 'log', message: 'x' })]);
     const running = () => jsonAnswer({ status: 'running' });

@@ -10,6 +10,8 @@ export const CONNECTION_LOST_MESSAGE = 'Connection lost and max retries exceeded
 const JOB_EVENT_TYPES = new Set<string>(['status', 'content_block_delta', 'response_start', 'log', 'file_saved', 'usage', 'error']);
 /** Reads of an ended job that bring nothing new before its final state is taken from its status. */
 const MAX_EMPTY_READS = 2;
+/** Reconnects a stopping server asked for (`retry:`) in a row, without an event between them. */
+const MAX_HINTED_RECONNECTS = 5;
 
 /** How a followed job ended; `error` is the job's own error message, or why following it failed. */
 export interface JobOutcome {
@@ -38,7 +40,7 @@ class JobStreamError extends Error {}
 /**
  * Follows `GET /api/jobs/{id}/stream` until the job ends. Reconnects from the last event id it saw:
  * after the stream ends early while the job still runs, and after network errors, at most 3 times,
- * 2 s apart. A job that ended meanwhile is read again for the rest of its events; when that brings
+ * 2 s apart; when a stopping server asked for it (`retry:`), after the delay it gave, uncounted. A job that ended meanwhile is read again for the rest of its events; when that brings
  * nothing twice, its status says how it ended. Never throws; the outcome says how the job ended.
  */
 export async function followJobStream(jobId: string, handlers: JobStreamHandlers, options: JobStreamOptions = {}): Promise<JobOutcome> {
@@ -48,6 +50,7 @@ export async function followJobStream(jobId: string, handlers: JobStreamHandlers
   let errorMessage: string | null = null;
   let received = 0;
   let emptyReads = 0;
+  let hintedReconnects = 0;
 
   const handle = (data: unknown, id: string | null) => {
     received += 1;
@@ -71,10 +74,17 @@ export async function followJobStream(jobId: string, handlers: JobStreamHandlers
       if (!response.ok) throw new JobStreamError(`HTTP error! status: ${response.status}`);
       if (!response.body) throw new JobStreamError('Response body is not readable');
       received = 0;
-      const end = await readSse(response.body, handle);
+      let hintedDelay: number | null = null;
+      const end = await readSse(response.body, handle, (delayMs) => (hintedDelay = delayMs));
       if (end === 'done' || outcome) {
         handlers.onStreamEnd?.();
         return outcome ?? { status: errorMessage ? 'failed' : 'completed', filesSaved: 0, error: errorMessage };
+      }
+      hintedReconnects = received > 0 ? 0 : hintedReconnects;
+      if (hintedDelay !== null && hintedReconnects++ < MAX_HINTED_RECONNECTS) {
+        // The server is going away and said when to come back: another replica goes on from here.
+        await new Promise((resolve) => setTimeout(resolve, hintedDelay!));
+        continue;
       }
       // The stream ended early: ask how the job is doing before reconnecting.
       const { status, error } = await jobStatus(jobId);

@@ -61,6 +61,13 @@ describe('readSse', () => {
     expect(seen.map(([, id]) => id)).toEqual(['7', '7', '8']);
   });
 
+  it('hands on a retry: hint in milliseconds, ignoring one that is not a number', async () => {
+    const hints: number[] = [];
+    const body = chunkedBody(['data: {"n":1}\n\nretry: abc\n\nretry: 500\n\n']);
+    expect(await readSse(body as unknown as globalThis.ReadableStream<Uint8Array>, () => {}, (ms) => hints.push(ms))).toBe('closed');
+    expect(hints).toEqual([500]);
+  });
+
   it('skips comments, other fields and empty data lines', async () => {
     const { seen } = await readAll([': hello\nevent: log\nretry: 100\ndata:\ndata:{"n":1}\n\n']);
     expect(seen).toEqual([[{ n: 1 }, null]]);

@@ -5,13 +5,15 @@ export type SseEnd = 'done' | 'closed';
 
 /**
  * Reads a server-sent-events body and hands each `data:` payload to `onData`, parsed as JSON, with the
- * last `id:` seen. Chunks may split lines (and CRLF pairs) anywhere; each `data:` line carries one
- * whole JSON value; comments and other fields are skipped. Answers 'done' when the stream ended with
+ * last `id:` seen, and each `retry:` (how soon to reconnect, sent by a server on its way down) to
+ * `onRetry`. Chunks may split lines (and CRLF pairs) anywhere; each `data:` line carries one whole
+ * JSON value; comments and other fields are skipped. Answers 'done' when the stream ended with
  * `[DONE]`, else 'closed'. A line that cannot be parsed or handled is skipped with a console warning.
  */
 export async function readSse(
   body: ReadableStream<Uint8Array>,
   onData: (data: unknown, lastEventId: string | null) => void,
+  onRetry?: (delayMs: number) => void,
 ): Promise<SseEnd> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -21,6 +23,11 @@ export async function readSse(
   const handleLine = (line: string): boolean => {
     if (line.startsWith('id:')) {
       lastEventId = line.slice(3).trim();
+      return false;
+    }
+    if (line.startsWith('retry:')) {
+      const delayMs = Number(line.slice(6).trim());
+      if (Number.isSafeInteger(delayMs) && delayMs >= 0) onRetry?.(delayMs);
       return false;
     }
     if (!line.startsWith('data:')) return false;
