@@ -4,11 +4,17 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tinyDataApp } from './fixtures/data-projects.js';
 import { websocketApp } from './fixtures/sandbox-projects.js';
 import { APP_CONFIG, type AppConfig, loadConfig } from '../src/config/app-config.js';
+import { type RunningDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { LABEL, containerName, instanceLabels } from '../src/sandboxes/container-spec.js';
 import { DockerDriver } from '../src/sandboxes/docker.driver.js';
+import { DatabaseSetupService } from '../src/databases/database-setup.service.js';
 import { SandboxesService } from '../src/sandboxes/sandboxes.service.js';
 import { type DockerHosts, dockerHostsUnavailable, startDockerHosts } from './support/docker-hosts.js';
 import { REPO_ROOT } from './support/platform-process.js';
@@ -56,6 +62,9 @@ Promise.all(targets.map((target) => new Promise((resolve) => {
 describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   let made: DockerHosts;
   let database: TestDatabase;
+  /** The projects' database server, on this machine's address on the hosts' bridge, as an operator's server every host reaches. */
+  let projectsServer: RunningDatabase | undefined;
+  let projectsServerDir: string | undefined;
   let first: TestApp;
   let second: TestApp;
   /** A replica configured with the first host only. */
@@ -70,7 +79,25 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
   beforeAll(async () => {
     made = await startDockerHosts(3, { images: [image], log: (line) => console.log(line) });
     const hosts = made.hosts.map((host, i) => `name=${nodeIds[i]};docker=${host.dockerHost};address=${host.address};memoryMb=${CAPACITY[i]!.memoryMb};cpus=${CAPACITY[i]!.cpus}`);
-    const env = { SANDBOX_HOSTS: hosts.join('\n'), SANDBOX_INSTANCE: instance, LIMIT_RUNNING_SANDBOXES: '20', AUTOFIX_MAX_ATTEMPTS: '0', PREVIEW_CHECKS: '0', ...SANDBOX_SIZE };
+    projectsServerDir = await mkdtemp(join(tmpdir(), 'forge-nodes-projects-pg-'));
+    // Sandboxes reach it from every host, their traffic masqueraded to their host's address.
+    projectsServer = await startEmbeddedPostgres(projectsServerDir, () => undefined, {
+      name: 'projects-postgres',
+      database: null,
+      listenAddresses: ['127.0.0.1', bridgeAddress()],
+      hba: [`host all postgres ${bridgeAddress()}/32 scram-sha-256`, 'host all postgres 127.0.0.1/32 scram-sha-256', `host sameuser all ${bridgeAddress().replace(/\d+$/, '0')}/24 scram-sha-256`, ''].join('\n'),
+    });
+    const projectsUrl = new URL(projectsServer.url);
+    projectsUrl.hostname = bridgeAddress();
+    const env = {
+      SANDBOX_HOSTS: hosts.join('\n'),
+      SANDBOX_INSTANCE: instance,
+      PROJECTS_DATABASE_URL: projectsUrl.toString(),
+      LIMIT_RUNNING_SANDBOXES: '20',
+      AUTOFIX_MAX_ATTEMPTS: '0',
+      PREVIEW_CHECKS: '0',
+      ...SANDBOX_SIZE,
+    };
     database = await createTestDatabase();
     // Two API instances on one database, each listening on every interface as a real one does.
     first = await startTestApp(env, { database, host: '0.0.0.0' });
@@ -87,6 +114,8 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     await first?.close();
     await database?.drop();
     await made?.teardown();
+    await projectsServer?.stop();
+    if (projectsServerDir) await rm(projectsServerDir, { recursive: true, force: true });
   }, 120_000);
 
   const prisma = () => first.app.get(PrismaService);
@@ -184,7 +213,7 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     const before = await prisma().sandbox.findMany({ where: { nodeId: { in: ['node-2', 'node-3'] } }, select: { projectId: true, state: true, nodeId: true, appAddress: true } });
     expect(before.filter((row) => row.state === 'running' || row.state === 'building').length).toBeGreaterThan(0);
     const onlyFirstHost = `name=node-1;docker=${made.hosts[0]!.dockerHost};address=${made.hosts[0]!.address};memoryMb=${CAPACITY[0]!.memoryMb};cpus=${CAPACITY[0]!.cpus}`;
-    narrow = await startTestApp({ SANDBOX_HOSTS: onlyFirstHost, SANDBOX_INSTANCE: instance, PREVIEW_CHECKS: '0', ...SANDBOX_SIZE }, { database, dataDir: first.dataDir });
+    narrow = await startTestApp({ SANDBOX_HOSTS: onlyFirstHost, SANDBOX_INSTANCE: instance, PROJECTS_DATABASE_URL: config.projectDatabases.adminUrl!, PREVIEW_CHECKS: '0', ...SANDBOX_SIZE }, { database, dataDir: first.dataDir });
     const after = await prisma().sandbox.findMany({ where: { projectId: { in: before.map((row) => row.projectId) } }, select: { projectId: true, state: true, nodeId: true, appAddress: true } });
     const byId = (rows: typeof before) => Object.fromEntries(rows.map((row) => [row.projectId, row]));
     expect(byId(after)).toEqual(byId(before));
@@ -218,6 +247,26 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     await sleep(2100);
     expect((await getThroughProxy(portOf(second), previewUrl)).status).toBe(200);
   }, 120_000);
+
+  it("gives a data app on another host its own database on the projects' server, which its preview's API reads through either instance", async () => {
+    await first.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'notes', files: tinyDataApp({ rows: 7 }) }).expect(201);
+    // Its first build provisions the database and runs db:push and db:seed in the sandbox, on its host.
+    const previewUrl = await build('notes');
+    expect(['node-1', 'node-2']).toContain((await sandboxOf('notes')).nodeId);
+    expect((await first.http.get('/api/projects/notes/database/status').set('Cookie', cookie).expect(200)).body).toEqual({ hasDatabase: true, isInitialized: true });
+    // The app's database URL names the server's routable address; its sandbox's firewall opens that one port.
+    const { DATABASE_URL } = await first.app.get(DatabaseSetupService).appEnvironment((await sandboxOf('notes')).projectId);
+    expect(new URL(DATABASE_URL!).hostname).toBe(bridgeAddress());
+    for (const api of [first, second]) {
+      let notes = await getThroughProxy(portOf(api), previewUrl, '/api/notes');
+      // The restart that hands the app DATABASE_URL may trail the answer by a moment.
+      for (let i = 0; i < 40 && notes.status !== 200; i++) {
+        await sleep(250);
+        notes = await getThroughProxy(portOf(api), previewUrl, '/api/notes');
+      }
+      expect({ status: notes.status, count: notes.status === 200 ? (JSON.parse(notes.body) as unknown[]).length : null }).toEqual({ status: 200, count: 7 });
+    }
+  }, 180_000);
 });
 
 /** The sandbox's own netfilter rules, read from the test (root) through its network namespace. */

@@ -24,6 +24,12 @@ type Log = (line: string) => void;
 export async function startProjectsDatabaseServer(config: AppConfig, network: SandboxNetwork | null, log: Log): Promise<RunningProjectsServer> {
   const server = config.projectDatabases.adminUrl ? await useOperatorServer(config.projectDatabases.adminUrl, config.dataDir, network) : await startEmbedded(config.dataDir, network, log);
   if (!server.sandboxHost) log('Docker is not reachable: sandboxes cannot reach the projects\' database server until the platform restarts with Docker');
+  else if (server.sandboxHost === network?.gateway && config.sandboxHosts.length > 1) {
+    log(
+      `SANDBOX_HOSTS lists ${config.sandboxHosts.length} hosts, but sandboxes reach the projects' database server through this machine's sandbox network only: ` +
+        'data apps placed on other hosts cannot reach their databases. Set PROJECTS_DATABASE_URL to a server on an address every host reaches.',
+    );
+  }
   return server;
 }
 
