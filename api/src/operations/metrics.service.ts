@@ -15,7 +15,10 @@ export class MetricsService {
   /** Every metric in Prometheus' text format; gauges read from the database are read now. */
   async render(): Promise<string> {
     try {
-      sandboxesRunning.set(await this.repository.countRunningSandboxes());
+      const perNode = await this.repository.countRunningSandboxesPerNode();
+      // A host that runs none any more (or was removed) reads 0 rather than its last count.
+      sandboxesRunning.reset();
+      for (const { nodeId, running } of perNode) sandboxesRunning.set({ node: nodeId }, running);
       replicasAlive.set(await this.repository.countReplicas());
       for (const { name, queued, active } of await this.queue.depths()) {
         workQueueJobs.set({ queue: name, state: 'queued' }, queued);

@@ -35,7 +35,8 @@ const previewLatency = new Histogram({
 /** Filled at each scrape from the database by the metrics service. */
 export const sandboxesRunning = new Gauge({
   name: 'forge_sandboxes_running',
-  help: 'Project sandboxes recorded as running (all replicas: read from the database).',
+  help: 'Project sandboxes recorded as running, by the host they run on (all replicas: read from the database).',
+  labelNames: ['node'] as const,
   registers: [metricsRegistry],
 });
 /** Filled at each scrape from the work queue (all replicas). */
