@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BuildFailedAt } from '@forge/protocol/streams';
 import type { StoredEvent } from '../common/streams/stored-event-followers.js';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaService, StreamEventsPrismaService } from '../database/prisma.service.js';
 import { insertStreamEvents, streamEventsAfter } from '../database/stream-events.js';
 
 /** Where stored build events are announced, as `buildId:seq` lines. */
@@ -12,7 +12,10 @@ const MAX_STORED_LOG_CHARS = 1_000_000;
 
 @Injectable()
 export class BuildsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly streamEvents: StreamEventsPrismaService,
+  ) {}
 
   async create(id: string, projectId: string, replicaId: string): Promise<void> {
     await this.prisma.build.create({ data: { id, projectId, replicaId } });
@@ -44,11 +47,11 @@ export class BuildsRepository {
 
   /** Stores the events and announces them to every replica (BUILD_EVENTS_CHANNEL). */
   async insertEvents(batches: Array<{ streamId: string; events: StoredEvent[] }>): Promise<void> {
-    await insertStreamEvents(this.prisma, 'build_events', BUILD_EVENTS_CHANNEL, batches);
+    await insertStreamEvents(this.streamEvents, 'build_events', BUILD_EVENTS_CHANNEL, batches);
   }
 
   eventsAfterMany(cursors: Array<{ streamId: string; afterSeq: number }>): Promise<Array<StoredEvent & { streamId: string }>> {
-    return streamEventsAfter(this.prisma, 'build_events', cursors);
+    return streamEventsAfter(this.streamEvents, 'build_events', cursors);
   }
 
   async lastSeq(buildId: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { PgListener } from './pg-listener.js';
-import { PrismaService } from './prisma.service.js';
+import { PrismaService, StreamEventsPrismaService } from './prisma.service.js';
 
 @Global()
-@Module({ providers: [PrismaService, PgListener], exports: [PrismaService, PgListener] })
+@Module({ providers: [PrismaService, StreamEventsPrismaService, PgListener], exports: [PrismaService, StreamEventsPrismaService, PgListener] })
 export class DatabaseModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { fromPrisma } from 'pg-boss';
 import type { JobKind } from '@forge/protocol/api';
 import type { QueueDatabase } from '../cluster/work-queue.js';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaService, StreamEventsPrismaService } from '../database/prisma.service.js';
 import { insertStreamEvents, streamEventsAfter } from '../database/stream-events.js';
 
 /** Where stored job events are announced, as `jobId:seq` lines (the newest stored seq of each job). */
@@ -29,7 +29,10 @@ export interface NewJob {
 
 @Injectable()
 export class JobsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly streamEvents: StreamEventsPrismaService,
+  ) {}
 
   /**
    * A new running job with its first block of event ids reserved, unless the owner already runs
@@ -122,11 +125,11 @@ export class JobsRepository {
 
   /** Stores the events and announces them to every replica (JOB_EVENTS_CHANNEL). */
   async insertEventBatches(batches: Array<{ jobId: string; events: JobEventRecord[] }>): Promise<void> {
-    await insertStreamEvents(this.prisma, 'job_events', JOB_EVENTS_CHANNEL, batches.map(({ jobId, events }) => ({ streamId: jobId, events })));
+    await insertStreamEvents(this.streamEvents, 'job_events', JOB_EVENTS_CHANNEL, batches.map(({ jobId, events }) => ({ streamId: jobId, events })));
   }
 
   /** The events of each job after its cursor, in order, in one query. */
   eventsAfterMany(cursors: Array<{ streamId: string; afterSeq: number }>): Promise<Array<JobEventRecord & { streamId: string }>> {
-    return streamEventsAfter(this.prisma, 'job_events', cursors);
+    return streamEventsAfter(this.streamEvents, 'job_events', cursors);
   }
 }
