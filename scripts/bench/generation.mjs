@@ -12,6 +12,19 @@ import { TAG, makeDeltas } from './transcript.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const JOBS = Number(process.env.BENCH_JOBS ?? 50);
 
+/**
+ * One account runs every job of a bench: its per-account limits are lifted for the measurement, and
+ * it starts with credit enough for them all (a 200 KB flood of 50 jobs costs more than the welcome credit).
+ */
+export const BENCH_ACCOUNT_LIMITS = {
+  LIMIT_CONCURRENT_JOBS: '1000',
+  LIMIT_JOB_STARTS_PER_HOUR: '1000000',
+  LIMIT_PROJECTS: '100000',
+  LIMIT_STORED_MB: '100000',
+  LIMIT_RUNNING_SANDBOXES: '1000',
+  WELCOME_CREDIT_USD: '1000000',
+};
+
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -112,6 +125,7 @@ async function runJobs(base, cookie, model, label, staggerMs = 0) {
         headers: { Cookie: cookie, 'Content-Type': 'application/json' },
         body: JSON.stringify({ prompt: `bench ${label}`, projectName: `${label}-${i}` }),
       });
+      if (res.status !== 201) throw new Error(`starting job ${label}-${i} answered ${res.status}: ${await res.text()}`);
       const { jobId } = await res.json();
       jobIds[i] = jobId;
       await follow(base, cookie, jobId, arrivals);
@@ -157,9 +171,7 @@ async function startPlatform(modelUrl) {
   // With Docker running, each job's sandbox starts while it streams, as in production; the containers
   // carry their own instance label so they can all be removed afterwards.
   const instance = `bench-${process.pid}`;
-  // One account runs every job: the per-account limits are lifted for the measurement.
-  const limits = { LIMIT_CONCURRENT_JOBS: '1000', LIMIT_JOB_STARTS_PER_HOUR: '1000000', LIMIT_PROJECTS: '100000', LIMIT_STORED_MB: '100000', LIMIT_RUNNING_SANDBOXES: '1000' };
-  const env = { ...process.env, ...limits, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0', SANDBOX_INSTANCE: instance };
+  const env = { ...process.env, ...BENCH_ACCOUNT_LIMITS, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0', SANDBOX_INSTANCE: instance };
   delete env.DATABASE_URL;
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const app = spawn(process.execPath, [...profile, join(root, 'api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../../api/dist/database/embedded-postgres.js';
-import { follow, percentile, startFakeModel, waitForHealth } from './generation.mjs';
+import { BENCH_ACCOUNT_LIMITS, follow, percentile, startFakeModel, waitForHealth } from './generation.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const JOBS = Number(process.env.BENCH_JOBS ?? 50);
@@ -18,7 +18,6 @@ const PACED_CHARS = 30 * 1024;
 /** Jobs of the throughput run: the offline agent writing a starter project as fast as it can. */
 const THROUGHPUT_JOBS = Number(process.env.BENCH_THROUGHPUT_JOBS ?? 120);
 
-const LIMITS = { LIMIT_CONCURRENT_JOBS: '1000', LIMIT_JOB_STARTS_PER_HOUR: '1000000', LIMIT_PROJECTS: '100000', LIMIT_STORED_MB: '100000', LIMIT_RUNNING_SANDBOXES: '1000' };
 
 /** The two PostgreSQL servers replicas share: the platform's and the projects'. */
 async function startDatabases() {
@@ -43,7 +42,7 @@ async function startReplica(shared, env) {
   const child = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     env: {
       ...process.env,
-      ...LIMITS,
+      ...BENCH_ACCOUNT_LIMITS,
       ...env,
       PORT: String(port),
       DATA_DIR: shared.dataDir,
