@@ -101,9 +101,13 @@ export async function checkPage(browser: Browser, options: PageCheckOptions): Pr
       problems.push({ kind: 'load', message: `The page did not load within ${options.timeoutMs} ms (${firstLine((err as Error).message)})`, file: null, line: null });
     }
 
+    let empty = false;
     if (loaded) {
       while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) await sleep(POLL_MS);
       if (inFlight > 0) problems.push({ kind: 'load', message: `The page was still loading after ${options.timeoutMs} ms`, file: null, line: null });
+      // React renders in a task after load: on a busy machine it may not have run yet. Its error, if
+      // any, reaches `errors` before the page answers, so both are read after this.
+      empty = await renderedNothingOnceSettled(page);
     }
 
     const maps = new Map<string, Promise<SourceMapV3 | null>>();
@@ -114,7 +118,7 @@ export async function checkPage(browser: Browser, options: PageCheckOptions): Pr
 
     let screenshot: Buffer | null = null;
     if (loaded) {
-      if (await renderedNothing(page)) problems.push({ kind: 'empty', message: 'The page rendered nothing', file: null, line: null });
+      if (empty) problems.push({ kind: 'empty', message: 'The page rendered nothing', file: null, line: null });
       screenshot = await page.screenshot({ type: 'jpeg', quality: 70, timeout: Math.max(1_000, deadline - Date.now()) }).catch(() => null);
     }
     return { problems: tidyProblems(problems), toleratedRequests, screenshot };
@@ -179,7 +183,12 @@ const RENDERED_NOTHING = `(() => {
   return true;
 })()`;
 
-function renderedNothing(page: Page): Promise<boolean> {
+/** Runs in the page: resolves once a frame and the tasks queued before it have run. */
+const AFTER_A_FRAME = 'new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))';
+
+/** Whether the page shows nothing, once the tasks it had queued (a render) and a frame have run. */
+async function renderedNothingOnceSettled(page: Page): Promise<boolean> {
+  await page.evaluate(AFTER_A_FRAME).catch(() => undefined);
   return page.evaluate<boolean>(RENDERED_NOTHING).catch(() => false);
 }
 
