@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import pg from 'pg';
+import { KeyedQueue } from '../common/keyed-queue.js';
 import { DATABASE_URL } from '../config/app-config.js';
 
 /** What a lock guards; each is its own key space, so holding one never blocks another. */
@@ -26,8 +27,8 @@ const RETRY_MS = 100;
 @Injectable()
 export class ClusterLocks implements OnModuleDestroy {
   private readonly logger = new Logger('Locks');
-  /** The last holder or waiter of each lock on this replica. */
-  private readonly local = new Map<string, Promise<unknown>>();
+  /** This replica's holders and waiters of each lock, one at a time. */
+  private readonly local = new KeyedQueue();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;
@@ -36,16 +37,7 @@ export class ClusterLocks implements OnModuleDestroy {
 
   /** Runs `action` holding the lock of `scope` for `id`: one holder at a time, whichever replica asks. */
   run<T>(scope: LockScope, id: string, action: () => Promise<T>): Promise<T> {
-    const key = `${scope}:${id}`;
-    const previous = this.local.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.holding(scope, id, action));
-    this.local.set(key, next);
-    void next
-      .finally(() => {
-        if (this.local.get(key) === next) this.local.delete(key);
-      })
-      .catch(() => undefined);
-    return next;
+    return this.local.run(`${scope}:${id}`, () => this.holding(scope, id, action));
   }
 
   /** The ids among these whose lock of `scope` some replica holds or this one waits for. */

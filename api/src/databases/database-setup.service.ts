@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { OnEvent } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { stripAnsi } from '@forge/protocol/text';
-import { LockScope, ClusterLocks } from '../cluster/cluster-locks.js';
+import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, open, readFile, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { KeyedQueue } from '../common/keyed-queue.js';
 
 /** What one change of a project writes and deletes, all together or not at all. */
 export interface FileChangeSet {
@@ -38,17 +39,8 @@ export type ProjectExclusive = <T>(projectId: string, action: () => Promise<T>) 
 
 /** One change at a time per project within this process: enough where only one process writes. */
 export function inProcessExclusive(): ProjectExclusive {
-  const queues = new Map<string, Promise<unknown>>();
-  return <T>(projectId: string, action: () => Promise<T>): Promise<T> => {
-    const next = (queues.get(projectId) ?? Promise.resolve()).catch(() => undefined).then(action);
-    queues.set(projectId, next);
-    void next
-      .finally(() => {
-        if (queues.get(projectId) === next) queues.delete(projectId);
-      })
-      .catch(() => undefined);
-    return next;
-  };
+  const queue = new KeyedQueue();
+  return (projectId, action) => queue.run(projectId, action);
 }
 
 export function sha256(content: string | Buffer): string {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ErrorCode } from '@forge/protocol/errors';
-import { LockScope, ClusterLocks } from '../cluster/cluster-locks.js';
+import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
 import { DomainError, notFound } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig, PROJECTS_DATABASE_SERVER, type ProjectsDatabaseServer } from '../config/app-config.js';
 import { ProjectsService } from '../projects/projects.service.js';
