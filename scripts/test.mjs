@@ -12,18 +12,30 @@ reexecOnPlatformNode(import.meta.url);
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
 
 const steps = [
-  ['Type checks', async () => {
-    for (const project of ['protocol', 'api', 'web', 'e2e']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project]);
-    // The starter blueprints, against the packages (and versions) the sandbox image preinstalls.
-    await linkBlueprintDependencies();
-    run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'api/blueprints']);
-  }],
-  ['Lint', () => run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.'])],
-  ['Unit tests', () => {
-    run(process.execPath, [...jest, '-c', 'protocol/jest.config.js']);
-    run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'unit']);
-    run(process.execPath, [...jest, '-c', 'web/jest.config.js']);
-  }],
+  [
+    'Type checks',
+    async () => {
+      for (const project of ['protocol', 'api', 'web', 'e2e']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project]);
+      // The starter blueprints, against the packages (and versions) the sandbox image preinstalls.
+      await linkBlueprintDependencies();
+      run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'api/blueprints']);
+    },
+  ],
+  [
+    'Lint and formatting',
+    () => {
+      run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.']);
+      run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level=warn', '.']);
+    },
+  ],
+  [
+    'Unit tests',
+    () => {
+      run(process.execPath, [...jest, '-c', 'protocol/jest.config.js']);
+      run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'unit']);
+      run(process.execPath, [...jest, '-c', 'web/jest.config.js']);
+    },
+  ],
   // Builds and previews run in containers: Docker (installed and started if need be) and the sandbox image.
   ['Docker and the sandbox image', () => prepareSandboxes({ required: true })],
   // The API's preview checks open built previews in it; the end-to-end tests drive it.
@@ -32,14 +44,20 @@ const steps = [
   // The deployment as operators run it: its own images (built offline, cached by recipe), docker-compose up,
   // a project generated, built and previewed, then down -v. A step of its own: it tests images and the
   // compose file, not the API, and needs docker-compose (installed here when missing).
-  ['Docker Compose deployment', () => {
-    const compose = ensureDockerCompose();
-    if (!compose.ok) throw new Error(`The compose test needs docker-compose: ${compose.reason}`);
-    run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs']);
-  }],
-  ['End-to-end tests in Chromium', () => {
-    run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']);
-  }],
+  [
+    'Docker Compose deployment',
+    () => {
+      const compose = ensureDockerCompose();
+      if (!compose.ok) throw new Error(`The compose test needs docker-compose: ${compose.reason}`);
+      run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs']);
+    },
+  ],
+  [
+    'End-to-end tests in Chromium',
+    () => {
+      run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']);
+    },
+  ],
 ];
 
 const started = Date.now();
