@@ -5,17 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      'api/src/generated/**',
-      'web/src/routeTree.gen.ts',
-      '.data/**',
-      'test-results/**',
-      'playwright-report/**',
-      'e2e/.artifacts/**',
-      '**/*.cjs',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', 'api/src/generated/**', 'web/src/routeTree.gen.ts', '.data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**', '**/*.cjs'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -43,7 +33,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['dockerode'], message: 'Only api/src/sandboxes/docker.driver.ts (and the container spec it takes) may use dockerode: ask the sandboxes service.' },
-            { group: ['**/generated/prisma/**', '**/database/prisma.service.js'], message: 'Only repositories touch Prisma: add a method to the domain\'s *.repository.ts.' },
+            { group: ['**/generated/prisma/**', '**/database/prisma.service.js'], message: "Only repositories touch Prisma: add a method to the domain's *.repository.ts." },
           ],
         },
       ],

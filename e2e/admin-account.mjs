@@ -58,9 +58,7 @@ async function seed(env) {
   try {
     const url = env.DATABASE_URL ?? embedded.url;
     await migrate(url, () => {});
-    await withClient(url, (client) =>
-      client.query('INSERT INTO users (id, key_hash, key_hint) VALUES ($1, $2, $3)', [account.id, sha256(account.recoveryKey), keyHint(account.recoveryKey)]),
-    );
+    await withClient(url, (client) => client.query('INSERT INTO users (id, key_hash, key_hint) VALUES ($1, $2, $3)', [account.id, sha256(account.recoveryKey), keyHint(account.recoveryKey)]));
   } finally {
     await embedded?.stop();
   }

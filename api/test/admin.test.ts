@@ -162,7 +162,7 @@ describe('/api/info', () => {
     await t?.close();
   });
 
-  it("shows where the model provider lives to operators only", async () => {
+  it('shows where the model provider lives to operators only', async () => {
     t = await startTestApp({ ADMIN_USER_IDS: ADMIN_ID, LLM_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://10.0.0.7:11434/v1' });
     const admin = (await signUpWithId(t, ADMIN_ID)).cookie;
     const member = (await signUp(t.http)).cookie;

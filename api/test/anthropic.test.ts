@@ -43,7 +43,13 @@ describe('Anthropic provider through the real SDK', () => {
     fake.script(
       { kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded' },
       { kind: 'stream', chunks: ['Building a counter.\n<<<FILE src/App.tsx>>>\nexport const ans'], stopReason: 'max_tokens', inputTokens: 100, outputTokens: 50 },
-      { kind: 'stream', chunks: ['<<<FILE src/App.tsx>>>\nwer = 42;\n<<<END', ' FILE>>>\n<<<FILE README.md>>>\n# Counter\n<<<END FILE>>>\nDone.\n'], stopReason: 'end_turn', inputTokens: 160, outputTokens: 30 },
+      {
+        kind: 'stream',
+        chunks: ['<<<FILE src/App.tsx>>>\nwer = 42;\n<<<END', ' FILE>>>\n<<<FILE README.md>>>\n# Counter\n<<<END FILE>>>\nDone.\n'],
+        stopReason: 'end_turn',
+        inputTokens: 160,
+        outputTokens: 30,
+      },
     );
     const events = await collect(agent);
 
@@ -52,7 +58,10 @@ describe('Anthropic provider through the real SDK', () => {
     expect(filesFrom(events)).toEqual({ 'src/App.tsx': 'export const answer = 42;\n', 'README.md': '# Counter\n' });
     expect(events.filter((e) => e.type === 'usage').at(-1)).toEqual({ type: 'usage', inputTokens: 260, outputTokens: 80, call: { inputTokens: 160, outputTokens: 30 } });
     // Each model call reports what it used by itself: what the ledger charges, call by call.
-    expect(events.filter((e) => e.type === 'usage').map((e) => (e as Extract<AgentEvent, { type: 'usage' }>).call)).toEqual([{ inputTokens: 100, outputTokens: 50 }, { inputTokens: 160, outputTokens: 30 }]);
+    expect(events.filter((e) => e.type === 'usage').map((e) => (e as Extract<AgentEvent, { type: 'usage' }>).call)).toEqual([
+      { inputTokens: 100, outputTokens: 50 },
+      { inputTokens: 160, outputTokens: 30 },
+    ]);
 
     // The SDK sent real Messages requests: model, key, streaming, and the continuation turn.
     expect(fake.requests).toHaveLength(3);
@@ -75,10 +84,7 @@ describe('Anthropic provider through the real SDK', () => {
   });
 
   it('continues after a dropped connection instead of repeating text', async () => {
-    fake.script(
-      { kind: 'drop', chunks: ['<<<FILE a.ts>>>\nconst a = 1;\n'] },
-      { kind: 'stream', chunks: ['<<<FILE a.ts>>>\nconst b = 2;\n<<<END FILE>>>\n'], stopReason: 'end_turn' },
-    );
+    fake.script({ kind: 'drop', chunks: ['<<<FILE a.ts>>>\nconst a = 1;\n'] }, { kind: 'stream', chunks: ['<<<FILE a.ts>>>\nconst b = 2;\n<<<END FILE>>>\n'], stopReason: 'end_turn' });
     const events = await collect(agent);
     expect(events.find((e) => e.type === 'response_start')).toMatchObject({ reason: 'interrupted' });
     expect(filesFrom(events)).toEqual({ 'a.ts': 'const a = 1;\nconst b = 2;\n' });

@@ -39,7 +39,10 @@ describe('accounts', () => {
     expect((out.headers['set-cookie'] as unknown as string[])[0]).toMatch(/__Host-forge_session=;/);
     await t.http.get('/api/auth/me').set('Cookie', cookie).expect(401);
 
-    const login = await t.http.post('/api/auth/login').send({ recoveryKey: `  ${recoveryKey} ` }).expect(200);
+    const login = await t.http
+      .post('/api/auth/login')
+      .send({ recoveryKey: `  ${recoveryKey} ` })
+      .expect(200);
     expect(login.body.user.id).toBe(userId);
     const newCookie = (login.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
     await t.http.get('/api/auth/me').set('Cookie', newCookie).expect(200);
@@ -62,15 +65,12 @@ describe('accounts', () => {
     expect(res.body).toEqual({ error: expect.stringMatching(/^Malformed JSON/), code: 'malformed_json' });
   });
 
-  it.each(['/api/auth/me', '/api/projects', '/api/info', '/api/jobs/active', '/api/projects/x/tree'])(
-    '%s needs a session: 401 JSON without one',
-    async (path) => {
-      const res = await t.http.get(path).expect(401);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.body.code).toBe('auth.unauthenticated');
-      expect(typeof res.body.error).toBe('string');
-    },
-  );
+  it.each(['/api/auth/me', '/api/projects', '/api/info', '/api/jobs/active', '/api/projects/x/tree'])('%s needs a session: 401 JSON without one', async (path) => {
+    const res = await t.http.get(path).expect(401);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body.code).toBe('auth.unauthenticated');
+    expect(typeof res.body.error).toBe('string');
+  });
 
   it('refuses a forged or expired session cookie', async () => {
     await t.http.get('/api/projects').set('Cookie', '__Host-forge_session=forged').expect(401);

@@ -106,7 +106,11 @@ describe('authorization of every route', () => {
     routes = servedRoutes(t.app);
     owner = (await signUpWithId(t, OWNER_ID)).cookie;
     other = (await signUp(t.http)).cookie;
-    await t.http.post('/api/projects/save').set('Cookie', owner).send({ projectName: PROJECT, files: { ...websocketApp('Swept'), 'db/meta.json': NOTES_SCHEMA } }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', owner)
+      .send({ projectName: PROJECT, files: { ...websocketApp('Swept'), 'db/meta.json': NOTES_SCHEMA } })
+      .expect(201);
     // Built once, so the owner's project has a sandbox for the routes that need one.
     const built = parsedEvents((await readSse(`${t.baseUrl}/api/projects/${PROJECT}/build`, { Cookie: owner }, 'POST')).events);
     expect(built).toContainEqual(expect.objectContaining({ type: 'result', data: expect.objectContaining({ success: true }) }));
@@ -124,7 +128,12 @@ describe('authorization of every route', () => {
   });
 
   it('opens to visitors exactly the routes marked public in code', () => {
-    expect(routes.filter((route) => route.isPublic).map((route) => `${route.method} ${route.path}`).sort()).toEqual([...PUBLIC_ROUTES].sort());
+    expect(
+      routes
+        .filter((route) => route.isPublic)
+        .map((route) => `${route.method} ${route.path}`)
+        .sort(),
+    ).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   it('answers every other route 401 without a session', async () => {

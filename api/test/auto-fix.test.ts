@@ -33,7 +33,11 @@ async function build(name: string) {
 
 describe('the auto-fix loop', () => {
   it('fixes a type error on the second build, with the attempt and its diff in the build stream', async () => {
-    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'typo', files: viteApp('Counter', TYPE_ERROR_APP) }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'typo', files: viteApp('Counter', TYPE_ERROR_APP) })
+      .expect(201);
     fake.script({ kind: 'stream', chunks: ['The count is a number.\n', '<<<FILE src/App.tsx>>>\n', TYPE_ERROR_FIXED, '<<<END FILE>>>\n'], stopReason: 'end_turn' });
 
     const { log, result } = await build('typo');
@@ -57,14 +61,16 @@ describe('the auto-fix loop', () => {
     expect(saved.body.content).toBe(TYPE_ERROR_FIXED);
   }, 240_000);
 
-  it('stops a hopeless project after the last attempt, with the spec\'s build error', async () => {
-    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'hopeless', files: viteApp('Never', TYPE_ERROR_APP) }).expect(201);
+  it("stops a hopeless project after the last attempt, with the spec's build error", async () => {
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'hopeless', files: viteApp('Never', TYPE_ERROR_APP) })
+      .expect(201);
     // Every attempt trades the error for another one: progress of a sort, so only the cap stops it.
     const wrongTypes = ['boolean', 'bigint', 'symbol'];
     const stillWrong = (type: string) => TYPE_ERROR_APP.replace('string', type);
-    fake.script(
-      ...wrongTypes.map((type) => ({ kind: 'stream' as const, chunks: ['<<<FILE src/App.tsx>>>\n', stillWrong(type), '<<<END FILE>>>\n'], stopReason: 'end_turn' as const })),
-    );
+    fake.script(...wrongTypes.map((type) => ({ kind: 'stream' as const, chunks: ['<<<FILE src/App.tsx>>>\n', stillWrong(type), '<<<END FILE>>>\n'], stopReason: 'end_turn' as const })));
 
     const { events, log, result } = await build('hopeless');
     const text = log.join('\n');
@@ -73,7 +79,10 @@ describe('the auto-fix loop', () => {
     expect(text).toMatch(/🛑 Still failing after 3 automatic fix attempts; giving up\./);
     expect(text).toMatch(/💰 Fix attempt 3 used [\d,]+ input and [\d,]+ output tokens/);
     expect(result).toEqual({ success: false, previewUrl: null, failedAt: 'build' });
-    expect(events).toContainEqual({ type: 'error', data: { error: 'Build failed', details: expect.stringMatching(/^still failing after 3 automatic fix attempts: src\/App\.tsx:2 Type 'number' is not assignable to type 'symbol'/) } });
+    expect(events).toContainEqual({
+      type: 'error',
+      data: { error: 'Build failed', details: expect.stringMatching(/^still failing after 3 automatic fix attempts: src\/App\.tsx:2 Type 'number' is not assignable to type 'symbol'/) },
+    });
     expect(events.at(-1)).toEqual({ type: 'done' });
     const status = await t.http.get('/api/projects/hopeless/preview-status').set('Cookie', cookie).expect(200);
     expect(status.body).toEqual({ isBuilt: false, previewUrl: '' });
@@ -83,7 +92,11 @@ describe('the auto-fix loop', () => {
     const broke = await signUp(t.http);
     const prisma = t.app.get(PrismaService);
     await prisma.creditEntry.create({ data: { accountId: broke.userId, kind: 'charge', amountMicroUsd: -10_000_000n, description: 'Test spending' } });
-    await t.http.post('/api/projects/save').set('Cookie', broke.cookie).send({ projectName: 'unpaid', files: viteApp('Unpaid', TYPE_ERROR_APP) }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', broke.cookie)
+      .send({ projectName: 'unpaid', files: viteApp('Unpaid', TYPE_ERROR_APP) })
+      .expect(201);
     const before = fake.requests.length;
 
     const { events } = await readSse(`${t.baseUrl}/api/projects/unpaid/build`, { Cookie: broke.cookie }, 'POST');
@@ -96,7 +109,11 @@ describe('the auto-fix loop', () => {
   }, 240_000);
 
   it('stops early when an attempt brings the same error back, after one model request', async () => {
-    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'stuck', files: viteApp('Stuck', TYPE_ERROR_APP) }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'stuck', files: viteApp('Stuck', TYPE_ERROR_APP) })
+      .expect(201);
     fake.script({ kind: 'stream', chunks: ['<<<FILE src/App.tsx>>>\n', TYPE_ERROR_APP.replace('42', '43'), '<<<END FILE>>>\n'], stopReason: 'end_turn' });
     const before = fake.requests.length;
 

@@ -105,11 +105,11 @@ describe('a viewer reconnecting after a crash', () => {
     await waitUntilHealthy(first);
     const signup = await fetch(`${first.baseUrl}/api/auth/signup`, { method: 'POST' });
     const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
-    const { jobId } = (await (await fetch(`${first.baseUrl}/api/jobs/start`, {
+    const { jobId } = (await await fetch(`${first.baseUrl}/api/jobs/start`, {
       method: 'POST',
       headers: { Cookie: cookie, 'Content-Type': 'application/json' },
       body: JSON.stringify({ prompt: 'A todo app', projectName: 'crashing' }),
-    }).then((res) => res.json())) as { jobId: string });
+    }).then((res) => res.json())) as { jobId: string };
 
     // Read the live stream; kill the server the moment the tenth event arrives, before the
     // database has caught up with what viewers were sent.
@@ -132,7 +132,10 @@ describe('a viewer reconnecting after a crash', () => {
     started.push(second);
     await waitUntilHealthy(second);
     const resumed = await fetch(`${second.baseUrl}/api/jobs/${jobId}/stream`, { headers: { Cookie: cookie, 'Last-Event-ID': String(lastId) } });
-    const frames = (await resumed.text()).trim().split('\n\n').map((frame) => ({ id: Number(/^id: (\d+)/.exec(frame)?.[1]), data: frame.replace(/^id: \d+\ndata: /, '') }));
+    const frames = (await resumed.text())
+      .trim()
+      .split('\n\n')
+      .map((frame) => ({ id: Number(/^id: (\d+)/.exec(frame)?.[1]), data: frame.replace(/^id: \d+\ndata: /, '') }));
     expect(frames.map((frame) => frame.data)).toEqual([
       JSON.stringify({ type: 'error', message: 'The server stopped while this job was running. The files it had completed are saved; generate again to finish the project.' }),
       JSON.stringify({ type: 'status', status: 'failed', filesSaved: 0 }),

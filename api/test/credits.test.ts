@@ -120,7 +120,11 @@ describe('credits', () => {
 
   it('answers 402 to a generation, an edit and a fix when the balance is not positive, and asks the model nothing', async () => {
     const { cookie, userId } = await signUp(t.http);
-    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'broke', files: { 'src/App.tsx': 'export const x = 1;\n' } }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'broke', files: { 'src/App.tsx': 'export const x = 1;\n' } })
+      .expect(201);
     await setBalance(userId, 0);
     const requests = fake.requests.length;
 
@@ -134,7 +138,16 @@ describe('credits', () => {
 
     // A fix starts inside a build when the build fails; it is refused with the same error, which the build's stream reports.
     const project = await prisma.project.findFirstOrThrow({ where: { ownerId: userId, name: 'broke' } });
-    const fix = t.app.get(AutoFixService).attempt({ ownerId: userId, buildId: randomUUID(), projectId: project.id, projectName: 'broke', buildLog: 'src/App.tsx(1,1): error TS1: broken', attempt: 1, log: () => {}, signal: new AbortController().signal });
+    const fix = t.app.get(AutoFixService).attempt({
+      ownerId: userId,
+      buildId: randomUUID(),
+      projectId: project.id,
+      projectName: 'broke',
+      buildLog: 'src/App.tsx(1,1): error TS1: broken',
+      attempt: 1,
+      log: () => {},
+      signal: new AbortController().signal,
+    });
     await expect(fix).rejects.toMatchObject({ code: ErrorCode.CreditsExhausted, message: expect.stringContaining('an automatic fix needs a positive balance') });
     expect(statusForCode(ErrorCode.CreditsExhausted)).toBe(402);
 
@@ -160,7 +173,10 @@ describe('credits', () => {
 
     expect(events.filter((e) => e.type === 'file_saved').map((e) => e.path)).toEqual(['src/a.ts', 'src/b.ts']);
     expect(events).toContainEqual({ type: 'log', level: 'warning', message: '⚠️ Your credits ran out: finishing src/b.ts, then stopping.' });
-    expect(events.slice(-2)).toEqual([{ type: 'error', message: CREDITS_RAN_OUT_MESSAGE }, { type: 'status', status: 'failed', filesSaved: 2 }]);
+    expect(events.slice(-2)).toEqual([
+      { type: 'error', message: CREDITS_RAN_OUT_MESSAGE },
+      { type: 'status', status: 'failed', filesSaved: 2 },
+    ]);
     expect((await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', cookie).expect(200)).body).toEqual({ status: 'failed', error: CREDITS_RAN_OUT_MESSAGE });
     const tree = await t.http.get('/api/projects/crossing/tree').set('Cookie', cookie).expect(200);
     expect(tree.body.tree).toEqual(['src/a.ts', 'src/b.ts']);
@@ -182,13 +198,20 @@ describe('credits', () => {
     const before = fake.requests.length;
     const { events } = await generate(cookie, 'between');
     expect(events.filter((e) => e.type === 'file_saved').map((e) => e.path)).toEqual(['src/a.ts']);
-    expect(events.slice(-2)).toEqual([{ type: 'error', message: CREDITS_RAN_OUT_MESSAGE }, { type: 'status', status: 'failed', filesSaved: 1 }]);
+    expect(events.slice(-2)).toEqual([
+      { type: 'error', message: CREDITS_RAN_OUT_MESSAGE },
+      { type: 'status', status: 'failed', filesSaved: 1 },
+    ]);
     expect(fake.requests.length - before).toBe(1);
   });
 
   it('charges an edit per call and, once its balance is gone, makes no further call and changes nothing', async () => {
     const { cookie, userId } = await signUp(t.http);
-    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'edited', files: { 'src/App.tsx': 'export const x = 1;\n' } }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'edited', files: { 'src/App.tsx': 'export const x = 1;\n' } })
+      .expect(201);
     await setBalance(userId, 500);
     // Cut inside the EDIT block: finishing it would need a second call, which the balance no longer allows.
     fake.script({ kind: 'stream', chunks: ['<<<EDIT src/App.tsx>>>\n<<<SEARCH>>>\nexport const x = 1;\n<<<REPLACE>>>\nexport const x'], stopReason: 'max_tokens', inputTokens: 100, outputTokens: 20 });

@@ -21,7 +21,11 @@ beforeAll(async () => {
   t = await startTestApp({ AUTOFIX_MAX_ATTEMPTS: '0' }, { host: '0.0.0.0' });
   owner = (await signUp(t.http)).cookie;
   for (const name of ['alpha', 'beta']) {
-    await t.http.post('/api/projects/save').set('Cookie', owner).send({ projectName: name, files: tinyDataApp({ rows: 5 }) }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', owner)
+      .send({ projectName: name, files: tinyDataApp({ rows: 5 }) })
+      .expect(201);
     await t.http.post(`/api/projects/${name}/database/initialize`).set('Cookie', owner).send({ runSeed: true, useAutoUrl: true }).expect(200);
     ids[name] = (await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name } })).id;
   }
@@ -60,14 +64,14 @@ async function refused(action: () => Promise<unknown>): Promise<string> {
   throw new Error('expected a refusal');
 }
 
-describe('a project\'s database credentials', () => {
-  it('work for the project\'s own database', async () => {
+describe("a project's database credentials", () => {
+  it("work for the project's own database", async () => {
     const client = await connectAs('alpha');
     expect((await client.query('SELECT count(*)::int AS n FROM notes')).rows[0].n).toBe(5);
     await client.end();
   });
 
-  it('cannot connect to another project\'s database, nor read anything in the server\'s own or the platform\'s', async () => {
+  it("cannot connect to another project's database, nor read anything in the server's own or the platform's", async () => {
     const beta = `forge_p_${ids.beta!.replace(/-/g, '')}`;
     expect(await refused(() => connectAs('alpha', beta))).toMatch(/permission denied|no pg_hba\.conf entry/);
     const platformDatabase = new URL(process.env.FORGE_TEST_SERVER_URL!).host === new URL(process.env.FORGE_TEST_PROJECTS_SERVER_URL!).host ? await platformDatabaseName() : null;
@@ -83,7 +87,7 @@ describe('a project\'s database credentials', () => {
     }
   });
 
-  it('find no platform database on the projects\' own server when it is separate, as by default', async () => {
+  it("find no platform database on the projects' own server when it is separate, as by default", async () => {
     if (new URL(process.env.FORGE_TEST_SERVER_URL!).host === new URL(process.env.FORGE_TEST_PROJECTS_SERVER_URL!).host) return;
     const admin = new pg.Client({ connectionString: process.env.FORGE_TEST_PROJECTS_SERVER_URL });
     await admin.connect();
@@ -92,7 +96,7 @@ describe('a project\'s database credentials', () => {
     expect(rows.map((row) => row.datname)).not.toContain(await platformDatabaseName());
   });
 
-  it('find none of the platform\'s tables, and may create neither databases nor roles', async () => {
+  it("find none of the platform's tables, and may create neither databases nor roles", async () => {
     const client = await connectAs('alpha');
     for (const table of ['users', 'sessions', 'projects', 'project_secrets', 'project_databases']) {
       expect(await refused(() => client.query(`SELECT * FROM ${table}`))).toMatch(/does not exist/);
@@ -138,7 +142,7 @@ describe('a sandbox on the host', () => {
     listener?.close();
   });
 
-  it('reaches the projects\' database port and no other port', async () => {
+  it("reaches the projects' database port and no other port", async () => {
     listener = createServer((socket) => socket.end('hello\n'));
     await new Promise<void>((resolve) => listener.listen(0, '0.0.0.0', resolve));
     const otherPort = (listener.address() as { port: number }).port;

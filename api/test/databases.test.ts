@@ -38,7 +38,13 @@ async function build(name: string): Promise<{ log: string; previewUrl: string | 
   expect(status).toBe(200);
   const parsed = parsedEvents(events);
   const result = parsed.find((e) => e.type === 'result')!.data as { success: boolean; previewUrl: string | null };
-  return { log: parsed.filter((e) => e.type === 'log').map((e) => String(e.data)).join('\n'), ...result };
+  return {
+    log: parsed
+      .filter((e) => e.type === 'log')
+      .map((e) => String(e.data))
+      .join('\n'),
+    ...result,
+  };
 }
 
 /** The app's URL as the host reaches the projects' server (the sandbox's address is the gateway's). */
@@ -80,7 +86,7 @@ describe('the blog blueprint with its own database', () => {
     expect(body.maskedUrl).toBe(body.url.replace(`${name}@`, `${name}:****@`));
   });
 
-  it('refuses a bad custom URL in the dialog\'s words', async () => {
+  it("refuses a bad custom URL in the dialog's words", async () => {
     for (const [databaseUrl, error] of [
       ['', 'Database URL is required'],
       ['mysql://db/app', 'Invalid PostgreSQL URL format. Must start with postgresql:// or postgres://'],
@@ -114,11 +120,11 @@ describe('the blog blueprint with its own database', () => {
     expect(defaultPage.rows.length).toBe(defaultPage.total);
   }, 180_000);
 
-  it('serves the seeded posts from the app\'s own API in its preview', async () => {
+  it("serves the seeded posts from the app's own API in its preview", async () => {
     const { success, previewUrl, log } = await build('fork-notes');
     expect(success).toBe(true);
     // Initialized already: the build leaves the data alone.
-    expect(log).not.toContain('Setting up the app\'s own PostgreSQL database');
+    expect(log).not.toContain("Setting up the app's own PostgreSQL database");
     const posts = await getThroughProxy(port, previewUrl!, '/api/posts');
     expect(posts.status).toBe(200);
     const titles = (JSON.parse(posts.body) as Array<{ title: string }>).map((post) => post.title);
@@ -131,12 +137,16 @@ describe('the blog blueprint with its own database', () => {
   }, 240_000);
 });
 
-describe('an owner\'s own database URL', () => {
+describe("an owner's own database URL", () => {
   it('is used as given, kept sealed, and switching back to the automatic one works', async () => {
     const project = await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name: 'fork-notes' } });
     // A server the sandbox can reach: the projects' own, with this project's own credentials.
     const own = (await t.app.get(DatabaseSetupService).appEnvironment(project.id)).DATABASE_URL!;
-    const res = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, databaseUrl: `  ${own}  ` }).expect(200);
+    const res = await t.http
+      .post('/api/projects/fork-notes/database/initialize')
+      .set('Cookie', owner)
+      .send({ runSeed: true, databaseUrl: `  ${own}  ` })
+      .expect(200);
     const password = new URL(own).password;
     expect(res.body.output).not.toContain(password);
     const record = await t.app.get(PrismaService).projectDatabase.findUniqueOrThrow({ where: { projectId: project.id } });
@@ -158,7 +168,7 @@ describe('a data app built for the first time', () => {
     await save('bean-street', shop);
     const { success, previewUrl, log } = await build('bean-street');
     expect(success).toBe(true);
-    expect(log).toContain('🗄️ Setting up the app\'s own PostgreSQL database');
+    expect(log).toContain("🗄️ Setting up the app's own PostgreSQL database");
     expect(log).toMatch(/✅ Database initialized and seeded in [\d.]+ s/);
     expect((await t.http.get('/api/projects/bean-street/database/status').set('Cookie', owner).expect(200)).body).toEqual({ hasDatabase: true, isInitialized: true });
     const products = await getThroughProxy(port, previewUrl!, '/api/products');
@@ -179,7 +189,7 @@ describe('ownership and removal', () => {
     for (const call of calls) expect((await call.set('Cookie', stranger)).status).toBe(404);
   });
 
-  it('drops the project\'s database and role with the project', async () => {
+  it("drops the project's database and role with the project", async () => {
     const record = await t.app.get(PrismaService).projectDatabase.findFirstOrThrow({ where: { project: { name: 'bean-street' } } });
     const driver = t.app.get(ProjectsServerDriver);
     expect(await driver.exists(record.providedName!)).toEqual({ database: true, role: true });

@@ -44,7 +44,7 @@ describeWithHosts(`two Docker hosts in network namespaces${unavailable ? ` (skip
     await made?.teardown();
   }, 60_000);
 
-  it('runs the hardened sandbox on each host, reachable at the host\'s address', async () => {
+  it("runs the hardened sandbox on each host, reachable at the host's address", async () => {
     expect(made.hosts.map((host) => host.address)).toEqual([expect.stringMatching(/^198\.18\.\d+\.2$/), expect.stringMatching(/^198\.18\.\d+\.3$/)]);
     for (const host of made.hosts) {
       const { config, docker } = driverFor(host, instance);

@@ -18,7 +18,7 @@ let bob: string;
 
 const APP = 'export function App() {\n  return (\n    <main>\n      <h1>Counter</h1>\n      <Footer />\n    </main>\n  );\n}\n';
 const SECRET = 'API_TOKEN=never-shown-to-the-model';
-const FOOTER = "export function Footer() {\n  return <footer>Made with care</footer>;\n}\n";
+const FOOTER = 'export function Footer() {\n  return <footer>Made with care</footer>;\n}\n';
 
 function project(title: string) {
   const files = viteApp(title, `import { Footer } from './Footer';\n\n${APP.replace('Counter', title)}`);
@@ -288,7 +288,10 @@ describe('versions', () => {
     expect((await t.http.get('/api/projects/counter/versions').set('Cookie', bob).expect(404)).body).toEqual(notFound);
     expect((await t.http.get(`/api/projects/counter/versions/${id}/diff`).set('Cookie', bob).expect(404)).body).toEqual(notFound);
     expect((await t.http.post(`/api/projects/counter/versions/${id}/restore`).set('Cookie', bob).expect(404)).body).toEqual(notFound);
-    await t.http.get(`/api/projects/counter/versions/${'0'.repeat(40)}/diff`).set('Cookie', alice).expect(404);
+    await t.http
+      .get(`/api/projects/counter/versions/${'0'.repeat(40)}/diff`)
+      .set('Cookie', alice)
+      .expect(404);
   });
 
   it('deleting a project deletes its history', async () => {

@@ -158,11 +158,15 @@ describe('one writer per project, a few jobs per account', () => {
       error: `A generation of "same" is running (job ${accepted.body.jobId}). Wait for it to finish, or follow it in the workspace.`,
       code: 'project.busy',
     });
-    const save = await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'same', files: { 'a.txt': 'x' } }).expect(409);
+    const save = await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'same', files: { 'a.txt': 'x' } })
+      .expect(409);
     expect(save.body.code).toBe('project.busy');
   });
 
-  it('refuses a job beyond the account\'s number running at once, with Retry-After', async () => {
+  it("refuses a job beyond the account's number running at once, with Retry-After", async () => {
     await start('second').expect(201);
     const third = await start('third').expect(429);
     expect(third.body).toEqual({ error: 'You have 2 generations running, the most an account may run at once. Wait for one to finish.', code: 'rate_limited' });

@@ -58,7 +58,10 @@ describe('quotas', () => {
     t = await startTestApp({ LIMIT_PROJECTS: '2', LIMIT_STORED_MB: '1' });
     cookie = (await signUp(t.http)).cookie;
     const save = (projectName: string, bytes: number) =>
-      t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName, files: { 'data.txt': 'x'.repeat(bytes) } });
+      t.http
+        .post('/api/projects/save')
+        .set('Cookie', cookie)
+        .send({ projectName, files: { 'data.txt': 'x'.repeat(bytes) } });
 
     await save('one', 400_000).expect(201);
     await save('two', 400_000).expect(201);

@@ -271,26 +271,34 @@ describe('offline starter blueprints', () => {
     await Promise.all(settled.map((r) => (r.status === 'fulfilled' ? rm(r.value.dir, { recursive: true, force: true }) : undefined)));
   }, 60_000);
 
-  it.each(cases.map((c) => [c.label, c] as const))('%s type-checks and builds', async (_label, c) => {
-    const result = await results.get(c.label)!;
-    expect(outcome(result.typecheck)).toEqual({ ok: true, output: '' });
-    expect(outcome(result.build)).toEqual({ ok: true, output: '' });
-    expect(result.hasIndexHtml).toBe(true);
-    const html = await readFile(join(result.dir, 'dist', 'index.html'), 'utf8');
-    expect(html).toContain('<div id="root"></div>');
-  }, 600_000);
+  it.each(cases.map((c) => [c.label, c] as const))(
+    '%s type-checks and builds',
+    async (_label, c) => {
+      const result = await results.get(c.label)!;
+      expect(outcome(result.typecheck)).toEqual({ ok: true, output: '' });
+      expect(outcome(result.build)).toEqual({ ok: true, output: '' });
+      expect(result.hasIndexHtml).toBe(true);
+      const html = await readFile(join(result.dir, 'dist', 'index.html'), 'utf8');
+      expect(html).toContain('<div id="root"></div>');
+    },
+    600_000,
+  );
 
   const databaseCases = cases.filter((c) => c.checkDatabase);
-  it.each(databaseCases.map((c) => [c.label, c] as const))('%s creates its tables, seeds them and serves its API and client', async (_label, c) => {
-    const { database } = await results.get(c.label)!;
-    expect(database).toBeDefined();
-    expect(database!.error).toBeUndefined();
-    expect(outcome(database!.push)).toEqual({ ok: true, output: '' });
-    expect(outcome(database!.seed)).toEqual({ ok: true, output: '' });
-    expect(database!.seed.output).toMatch(/Seeded/);
-    expect(database!.reseed.output).toMatch(/nothing to seed/);
-    expect(database!.listed).toBeGreaterThanOrEqual(5);
-    expect(database!.wrote).toBe(true);
-    expect(database!.servesApp).toBe(true);
-  }, 600_000);
+  it.each(databaseCases.map((c) => [c.label, c] as const))(
+    '%s creates its tables, seeds them and serves its API and client',
+    async (_label, c) => {
+      const { database } = await results.get(c.label)!;
+      expect(database).toBeDefined();
+      expect(database!.error).toBeUndefined();
+      expect(outcome(database!.push)).toEqual({ ok: true, output: '' });
+      expect(outcome(database!.seed)).toEqual({ ok: true, output: '' });
+      expect(database!.seed.output).toMatch(/Seeded/);
+      expect(database!.reseed.output).toMatch(/nothing to seed/);
+      expect(database!.listed).toBeGreaterThanOrEqual(5);
+      expect(database!.wrote).toBe(true);
+      expect(database!.servesApp).toBe(true);
+    },
+    600_000,
+  );
 });

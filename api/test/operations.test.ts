@@ -84,7 +84,11 @@ describe('metrics', () => {
 
     const { jobId } = (await t.http.post('/api/jobs/start').set('Cookie', cookie).send({ prompt: 'A todo app', projectName: 'metered-job' }).expect(201)).body as { jobId: string };
     await readSse(`${t.baseUrl}/api/jobs/${jobId}/stream`, { Cookie: cookie });
-    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'metered', files: viteApp('Metered') }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'metered', files: viteApp('Metered') })
+      .expect(201);
     const built = parsedEvents((await readSse(`${t.baseUrl}/api/projects/metered/build`, { Cookie: cookie }, 'POST')).events);
     const result = built.find((e) => e.type === 'result')?.data as { success: boolean; previewUrl: string };
     expect(result.success).toBe(true);

@@ -7,15 +7,7 @@ import { PrismaService } from '../src/database/prisma.service.js';
 import { PreviewChecksService } from '../src/preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../src/projects/projects.service.js';
 import { SandboxesService } from '../src/sandboxes/sandboxes.service.js';
-import {
-  EMPTY_PAGE,
-  POSTS_PAGE,
-  RENDERS_POSTS,
-  STILL_THROWS_ON_RENDER,
-  THROWS_ON_RENDER,
-  checkedViteApp,
-  plainServerApp,
-} from './fixtures/checked-projects.js';
+import { EMPTY_PAGE, POSTS_PAGE, RENDERS_POSTS, STILL_THROWS_ON_RENDER, THROWS_ON_RENDER, checkedViteApp, plainServerApp } from './fixtures/checked-projects.js';
 import { getThroughProxy } from './support/preview-http.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
@@ -42,7 +34,10 @@ async function build(name: string) {
   const parsed = parsedEvents(events);
   return {
     events: parsed,
-    text: parsed.filter((e) => e.type === 'log').map((e) => String(e.data)).join('\n'),
+    text: parsed
+      .filter((e) => e.type === 'log')
+      .map((e) => String(e.data))
+      .join('\n'),
     result: parsed.find((e) => e.type === 'result')?.data as { success: boolean; previewUrl: string | null; failedAt?: string; check?: string },
   };
 }
@@ -88,7 +83,7 @@ describe('the checking browser', () => {
     expect(result).toMatchObject({ success: false, failedAt: 'runtime', check: 'failed' });
   }, 240_000);
 
-  it('reports the request a data app\'s API failed, and stops when the attempt brings the same error back', async () => {
+  it("reports the request a data app's API failed, and stops when the attempt brings the same error back", async () => {
     await save('posts', plainServerApp(POSTS_PAGE, 500));
     // The "fix" changes the page's wording but not the API: the same error comes back.
     const unchanged = plainServerApp(POSTS_PAGE.replace('Loading…', 'Please wait…'), 500)['build.mjs'];
@@ -217,10 +212,18 @@ describe('errors the owner meets in the preview', () => {
 
     fake.script({ kind: 'stream', chunks: ['<<<FILE build.mjs>>>\n', plainServerApp('<h1>Cart</h1><button>Add</button><p>Fixed</p>')['build.mjs'], '<<<END FILE>>>\n'], stopReason: 'end_turn' });
     const before = fake.requests.length;
-    const error = { message: "TypeError: Cannot read properties of undefined (reading 'items')", file: '/assets/index.js', line: 1, stack: 'TypeError: x\n    at onClick (http://x/assets/index.js:1:10)' };
+    const error = {
+      message: "TypeError: Cannot read properties of undefined (reading 'items')",
+      file: '/assets/index.js',
+      line: 1,
+      stack: 'TypeError: x\n    at onClick (http://x/assets/index.js:1:10)',
+    };
     const { events } = await readSse(`${t.baseUrl}/api/projects/reported/fix`, { Cookie: cookie }, 'POST', { error });
     const parsed = parsedEvents(events);
-    const text = parsed.filter((e) => e.type === 'log').map((e) => String(e.data)).join('\n');
+    const text = parsed
+      .filter((e) => e.type === 'log')
+      .map((e) => String(e.data))
+      .join('\n');
     expect(text).toContain("🐞 Runtime error in the preview, met by its owner: TypeError: Cannot read properties of undefined (reading 'items') (/assets/index.js:1)");
     expect(text).toMatch(/🔧 Auto-fix attempt 1\/3: 1 error to fix/);
     expect(text).toMatch(/✅ Checked in a browser in \d+\.\d s: no errors/);
@@ -229,7 +232,10 @@ describe('errors the owner meets in the preview', () => {
     expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("reading 'items'");
 
     // Nothing to fix with: refused in the spec's words, nothing started.
-    await t.http.post('/api/projects/reported/fix').set('Cookie', cookie).send({ error: { message: ' ' } }).expect(400);
+    await t.http
+      .post('/api/projects/reported/fix')
+      .set('Cookie', cookie)
+      .send({ error: { message: ' ' } })
+      .expect(400);
   }, 240_000);
 });
-

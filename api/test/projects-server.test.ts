@@ -50,8 +50,8 @@ async function connectAs(host: string, port: number, user: string, password: str
   }
 }
 
-describe('the embedded projects\' server', () => {
-  it('listens on loopback and the sandbox gateway, and admits a project\'s role to its own database only', async () => {
+describe("the embedded projects' server", () => {
+  it("listens on loopback and the sandbox gateway, and admits a project's role to its own database only", async () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     const network = await findSandboxNetwork(config);
     server = await startProjectsDatabaseServer(config, network, () => {});

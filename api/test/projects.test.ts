@@ -112,7 +112,7 @@ describe('projects', () => {
     expect(zip.includes(Buffer.from('shop/src/main.tsx'))).toBe(true);
   });
 
-  it('answers another account\'s build as a missing project', async () => {
+  it("answers another account's build as a missing project", async () => {
     await t.http.post('/api/projects/shop/build').set('Cookie', bob).expect(404);
   });
 
@@ -123,7 +123,10 @@ describe('projects', () => {
       await offline.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'shop', files }).expect(201);
       const res = await offline.http.post('/api/projects/shop/build').set('Cookie', cookie).expect(200);
       expect(res.headers['content-type']).toMatch(/text\/event-stream/);
-      const events = res.text.trim().split('\n\n').map((block) => JSON.parse(parseSseBlock(block)!.data));
+      const events = res.text
+        .trim()
+        .split('\n\n')
+        .map((block) => JSON.parse(parseSseBlock(block)!.data));
       expect(events[0]).toEqual({ type: 'log', data: expect.stringContaining('Preparing the build of shop') });
       expect(events).toContainEqual({ type: 'error', data: { error: 'Docker is not available', details: expect.stringContaining('apt-get install -y docker.io') } });
       expect(events).toContainEqual({ type: 'result', data: { success: false, previewUrl: null } });
@@ -147,7 +150,11 @@ describe('deleting an account', () => {
     const t = await startTestApp();
     try {
       const { cookie } = await signUp(t.http);
-      await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'gone', files: { 'a.txt': 'a' } }).expect(201);
+      await t.http
+        .post('/api/projects/save')
+        .set('Cookie', cookie)
+        .send({ projectName: 'gone', files: { 'a.txt': 'a' } })
+        .expect(201);
       await t.http.delete('/api/auth/me').set('Cookie', cookie).expect(200);
       await t.http.get('/api/auth/me').set('Cookie', cookie).expect(401);
       expect(await readdir(join(t.dataDir, 'projects'))).toEqual([]);

@@ -85,7 +85,9 @@ describe('two replicas on one database and one data directory', () => {
   afterAll(async () => {
     for (const platform of started) await stopPlatform(platform, 'SIGKILL');
     // The sandboxes the replicas started, on the one engine they share.
-    const containers = spawnSync('docker', ['ps', '-aq', '--filter', `label=dev.forge.instance=${env.SANDBOX_INSTANCE}`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    const containers = spawnSync('docker', ['ps', '-aq', '--filter', `label=dev.forge.instance=${env.SANDBOX_INSTANCE}`], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean);
     if (containers.length > 0) spawnSync('docker', ['rm', '-f', ...containers], { stdio: 'ignore' });
     await db?.end();
     await database?.drop();
@@ -100,10 +102,7 @@ describe('two replicas on one database and one data directory', () => {
     const other = runner === a ? b : a;
 
     // Both viewers from the first event while the job runs; the remote one through the database.
-    const [local, remote] = await Promise.all([
-      readSse(`${runner.url}/api/jobs/${jobId}/stream`, { Cookie: cookie }),
-      readSse(`${other.url}/api/jobs/${jobId}/stream`, { Cookie: cookie }),
-    ]);
+    const [local, remote] = await Promise.all([readSse(`${runner.url}/api/jobs/${jobId}/stream`, { Cookie: cookie }), readSse(`${other.url}/api/jobs/${jobId}/stream`, { Cookie: cookie })]);
     expect(remote.status).toBe(200);
     expect(remote.events.length).toBeGreaterThan(20);
     expect(remote.events.at(-1)!.data).toBe('[DONE]');
@@ -247,7 +246,12 @@ describe('two replicas on one database and one data directory', () => {
     const projectDir = join(dataDir, 'projects', rows[0]!.id);
     const before = await readTree(projectDir);
 
-    const edit = fetchSseIncrementally(`${survivor.url}/api/projects/atomic/edit`, { Cookie: cookie, 'Content-Type': 'application/json' }, 'POST', JSON.stringify({ modificationRequest: 'Replace "Hello" with "Howdy"' }));
+    const edit = fetchSseIncrementally(
+      `${survivor.url}/api/projects/atomic/edit`,
+      { Cookie: cookie, 'Content-Type': 'application/json' },
+      'POST',
+      JSON.stringify({ modificationRequest: 'Replace "Hello" with "Howdy"' }),
+    );
     let midway = before;
     for (let i = 0; i < 400 && JSON.stringify(midway) === JSON.stringify(before); i++) {
       await sleep(25);

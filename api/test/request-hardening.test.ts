@@ -9,7 +9,13 @@ function postWithoutFinishing(baseUrl: string, path: string, declaredBytes: numb
   return new Promise((resolve, reject) => {
     const url = new URL(path, baseUrl);
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': declaredBytes, ...(cookie ? { Cookie: cookie } : {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': declaredBytes, ...(cookie ? { Cookie: cookie } : {}) },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -60,7 +66,13 @@ describe('requests are checked before they are read', () => {
     await t.http.get('/api/auth/me').set('Cookie', cookie).expect(200);
     // The app's own pages, and clients that are not browsers, go through.
     const host = new URL(t.baseUrl).host;
-    await t.http.post('/api/projects/save').set('Cookie', cookie).set('Origin', `http://${host}`).set('Sec-Fetch-Site', 'same-origin').send({ projectName: 'own', files: { 'a.txt': 'a' } }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .set('Origin', `http://${host}`)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ projectName: 'own', files: { 'a.txt': 'a' } })
+      .expect(201);
     await t.http.get('/api/projects').set('Cookie', cookie).set('Origin', preview).expect(200);
   });
 
@@ -80,10 +92,17 @@ describe('requests are checked before they are read', () => {
   });
 
   it('limits bodies per route: small by default, large only where large bodies belong', async () => {
-    const tooLarge = await t.http.post('/api/auth/login').send({ recoveryKey: 'x'.repeat(100 * 1024) }).expect(413);
+    const tooLarge = await t.http
+      .post('/api/auth/login')
+      .send({ recoveryKey: 'x'.repeat(100 * 1024) })
+      .expect(413);
     expect(tooLarge.body).toEqual({ error: 'Request body is too large (max 64 KB)', code: 'payload_too_large' });
     const big = 'x'.repeat(2 * 1024 * 1024);
-    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'big', files: { 'big.txt': big } }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'big', files: { 'big.txt': big } })
+      .expect(201);
   });
 });
 
@@ -94,7 +113,11 @@ describe('bad input is a 400 that writes nothing', () => {
   beforeAll(async () => {
     t = await startTestApp();
     cookie = (await signUp(t.http)).cookie;
-    await t.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'kept', files: { 'src/a.ts': 'export const a = 1;\n' } }).expect(201);
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'kept', files: { 'src/a.ts': 'export const a = 1;\n' } })
+      .expect(201);
   });
   afterAll(async () => {
     await t.close();

@@ -85,7 +85,12 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
       name: 'projects-postgres',
       database: null,
       listenAddresses: ['127.0.0.1', bridgeAddress()],
-      hba: [`host all postgres ${bridgeAddress()}/32 scram-sha-256`, 'host all postgres 127.0.0.1/32 scram-sha-256', `host sameuser all ${bridgeAddress().replace(/\d+$/, '0')}/24 scram-sha-256`, ''].join('\n'),
+      hba: [
+        `host all postgres ${bridgeAddress()}/32 scram-sha-256`,
+        'host all postgres 127.0.0.1/32 scram-sha-256',
+        `host sameuser all ${bridgeAddress().replace(/\d+$/, '0')}/24 scram-sha-256`,
+        '',
+      ].join('\n'),
     });
     const projectsUrl = new URL(projectsServer.url);
     projectsUrl.hostname = bridgeAddress();
@@ -125,7 +130,11 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
   const sandboxOf = async (name: string) => prisma().sandbox.findFirstOrThrow({ where: { project: { name } } });
 
   async function save(name: string): Promise<string> {
-    await first.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: name, files: websocketApp(name) }).expect(201);
+    await first.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: name, files: websocketApp(name) })
+      .expect(201);
     return (await prisma().project.findFirstOrThrow({ where: { name } })).id;
   }
 
@@ -166,10 +175,17 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     for (const nodeId of nodeIds) {
       const containers = (await engines.get(nodeId)!.list(instanceLabels(config))).filter((container) => container.running && container.labels[LABEL.projectId]);
       // Each engine runs exactly the sandboxes PostgreSQL places on it.
-      expect(containers.map((c) => c.labels[LABEL.projectId]).sort()).toEqual(rows.filter((row) => row.nodeId === nodeId).map((row) => row.projectId).sort());
+      expect(containers.map((c) => c.labels[LABEL.projectId]).sort()).toEqual(
+        rows
+          .filter((row) => row.nodeId === nodeId)
+          .map((row) => row.projectId)
+          .sort(),
+      );
       for (const container of containers) {
         let output = '';
-        const { exitCode } = await engines.get(nodeId)!.exec(container.id, ['bash', '-c', HARDENING_PROBE], { user: '1000:1000', timeoutMs: 15_000, maxOutputBytes: 64 * 1024, onOutput: (chunk) => (output += chunk) });
+        const { exitCode } = await engines
+          .get(nodeId)!
+          .exec(container.id, ['bash', '-c', HARDENING_PROBE], { user: '1000:1000', timeoutMs: 15_000, maxOutputBytes: 64 * 1024, onOutput: (chunk) => (output += chunk) });
         expect({ nodeId, exitCode }).toEqual({ nodeId, exitCode: 0 });
         expect(output).toMatch(/^NoNewPrivs:\s+1$/m);
         expect(output).toMatch(/^CapEff:\s+0{16}$/m);
@@ -194,7 +210,9 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     for (const target of targets) expect(refused).toContain(`${target} ECONNREFUSED`);
 
     // The same probe without the firewall reaches the API: the refusals above are the firewall's.
-    const { output } = await engines.get('node-1')!.runToCompletion({ Image: image, User: '1000:1000', Cmd: ['node', '-e', CONNECT_PROBE, JSON.stringify([apiAddress])], Labels: instanceLabels(config) });
+    const { output } = await engines
+      .get('node-1')!
+      .runToCompletion({ Image: image, User: '1000:1000', Cmd: ['node', '-e', CONNECT_PROBE, JSON.stringify([apiAddress])], Labels: instanceLabels(config) });
     expect(output).toContain(`${apiAddress} open`);
   }, 60_000);
 
@@ -213,7 +231,10 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
     const before = await prisma().sandbox.findMany({ where: { nodeId: { in: ['node-2', 'node-3'] } }, select: { projectId: true, state: true, nodeId: true, appAddress: true } });
     expect(before.filter((row) => row.state === 'running' || row.state === 'building').length).toBeGreaterThan(0);
     const onlyFirstHost = `name=node-1;docker=${made.hosts[0]!.dockerHost};address=${made.hosts[0]!.address};memoryMb=${CAPACITY[0]!.memoryMb};cpus=${CAPACITY[0]!.cpus}`;
-    narrow = await startTestApp({ SANDBOX_HOSTS: onlyFirstHost, SANDBOX_INSTANCE: instance, PROJECTS_DATABASE_URL: config.projectDatabases.adminUrl!, PREVIEW_CHECKS: '0', ...SANDBOX_SIZE }, { database, dataDir: first.dataDir });
+    narrow = await startTestApp(
+      { SANDBOX_HOSTS: onlyFirstHost, SANDBOX_INSTANCE: instance, PROJECTS_DATABASE_URL: config.projectDatabases.adminUrl!, PREVIEW_CHECKS: '0', ...SANDBOX_SIZE },
+      { database, dataDir: first.dataDir },
+    );
     const after = await prisma().sandbox.findMany({ where: { projectId: { in: before.map((row) => row.projectId) } }, select: { projectId: true, state: true, nodeId: true, appAddress: true } });
     const byId = (rows: typeof before) => Object.fromEntries(rows.map((row) => [row.projectId, row]));
     expect(byId(after)).toEqual(byId(before));
@@ -249,7 +270,11 @@ describeWithHosts(`sandboxes on three Docker hosts${unavailable ? ` (skipped: ${
   }, 120_000);
 
   it("gives a data app on another host its own database on the projects' server, which its preview's API reads through either instance", async () => {
-    await first.http.post('/api/projects/save').set('Cookie', cookie).send({ projectName: 'notes', files: tinyDataApp({ rows: 7 }) }).expect(201);
+    await first.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'notes', files: tinyDataApp({ rows: 7 }) })
+      .expect(201);
     // Its first build provisions the database and runs db:push and db:seed in the sandbox, on its host.
     const previewUrl = await build('notes');
     expect(['node-1', 'node-2']).toContain((await sandboxOf('notes')).nodeId);

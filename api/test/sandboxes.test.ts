@@ -19,7 +19,10 @@ let port: number;
 
 beforeAll(async () => {
   // Listening on every interface, as a real server does: the sandbox firewall must be what keeps containers out.
-  t = await startTestApp({ SANDBOX_MEMORY_MB: '512', SANDBOX_DISK_MB: '256', SANDBOX_PIDS: '128', BUILD_TIMEOUT_SECONDS: '40', BUILD_CONCURRENCY: '6', AUTOFIX_MAX_ATTEMPTS: '0' }, { host: '0.0.0.0' });
+  t = await startTestApp(
+    { SANDBOX_MEMORY_MB: '512', SANDBOX_DISK_MB: '256', SANDBOX_PIDS: '128', BUILD_TIMEOUT_SECONDS: '40', BUILD_CONCURRENCY: '6', AUTOFIX_MAX_ATTEMPTS: '0' },
+    { host: '0.0.0.0' },
+  );
   port = (t.app.getHttpServer().address() as { port: number }).port;
   cookie = (await signUp(t.http)).cookie;
 }, 120_000);
@@ -181,11 +184,13 @@ describe('the build queue', () => {
     try {
       const { cookie: owner } = await signUp(single.http);
       for (const name of ['first', 'second']) {
-        await single.http.post('/api/projects/save').set('Cookie', owner).send({ projectName: name, files: websocketApp(name) }).expect(201);
+        await single.http
+          .post('/api/projects/save')
+          .set('Cookie', owner)
+          .send({ projectName: name, files: websocketApp(name) })
+          .expect(201);
       }
-      const builds = await Promise.all(
-        ['first', 'second'].map(async (name) => parsedEvents((await readSse(`${single.baseUrl}/api/projects/${name}/build`, { Cookie: owner }, 'POST')).events)),
-      );
+      const builds = await Promise.all(['first', 'second'].map(async (name) => parsedEvents((await readSse(`${single.baseUrl}/api/projects/${name}/build`, { Cookie: owner }, 'POST')).events)));
       const waited = builds.filter((events) => events.some((e) => e.type === 'log' && String(e.data).startsWith('⏳ Waiting for a build slot: 1 build ahead (at most 1 at once)')));
       expect(waited).toHaveLength(1);
       for (const events of builds) expect(events.find((e) => e.type === 'result')).toMatchObject({ data: { success: true } });
@@ -215,9 +220,7 @@ describe('containment', () => {
       'good-neighbour': websocketApp('Still fine'),
     };
     for (const [name, files] of Object.entries(projects)) await save(name, files);
-    const builds = Object.fromEntries(
-      await Promise.all(Object.keys(projects).map(async (name) => [name, await build(name)] as const)),
-    );
+    const builds = Object.fromEntries(await Promise.all(Object.keys(projects).map(async (name) => [name, await build(name)] as const)));
     const logOf = (name: string) => builds[name]!.log.join('\n');
     const errorOf = (name: string) => JSON.stringify(builds[name]!.events.find((e) => e.type === 'error'));
 

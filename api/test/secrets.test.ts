@@ -54,7 +54,13 @@ async function build(name: string): Promise<{ log: string; previewUrl: string | 
   answers.push(events.map((e) => e.data).join('\n'));
   const parsed = parsedEvents(events);
   const result = parsed.find((e) => e.type === 'result')!.data as { previewUrl: string | null };
-  return { log: parsed.filter((e) => e.type === 'log' || e.type === 'error').map((e) => JSON.stringify(e.data)).join('\n'), previewUrl: result.previewUrl };
+  return {
+    log: parsed
+      .filter((e) => e.type === 'log' || e.type === 'error')
+      .map((e) => JSON.stringify(e.data))
+      .join('\n'),
+    previewUrl: result.previewUrl,
+  };
 }
 
 async function envHash(previewUrl: string, value: string): Promise<boolean> {
@@ -72,7 +78,12 @@ describe('the secrets of a project', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       secrets: [
-        { key: 'DATABASE_URL', description: 'PostgreSQL connection string for this app\'s database. Forge fills it in when you initialize the database.', example: 'postgresql://postgres:postgres@localhost:5432/notes', isSet: false },
+        {
+          key: 'DATABASE_URL',
+          description: "PostgreSQL connection string for this app's database. Forge fills it in when you initialize the database.",
+          example: 'postgresql://postgres:postgres@localhost:5432/notes',
+          isSet: false,
+        },
         { key: 'WEATHER_API_KEY', description: 'Weather API key, from https://weather.example/keys', example: 'wx-...', isSet: false },
       ],
     });
@@ -84,7 +95,7 @@ describe('the secrets of a project', () => {
     expect(empty.body).toMatchObject({ error: 'No secrets to save', details: 'Please fill in at least one API key' });
     const unknown = await call('post', '/api/projects/weather/secrets').send({ secrets: { PATH: '/tmp' } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toBe('PATH is not a variable this project\'s .env.example lists');
+    expect(unknown.body.error).toBe("PATH is not a variable this project's .env.example lists");
   });
 
   it('saves trimmed values, sealed, into .env, and answers only which keys are set', async () => {
@@ -92,7 +103,10 @@ describe('the secrets of a project', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ saved: ['WEATHER_API_KEY'] });
     const listed = await call('get', '/api/projects/weather/secrets').send();
-    expect(listed.body.secrets.map((s: { key: string; isSet: boolean }) => [s.key, s.isSet])).toEqual([['DATABASE_URL', false], ['WEATHER_API_KEY', true]]);
+    expect(listed.body.secrets.map((s: { key: string; isSet: boolean }) => [s.key, s.isSet])).toEqual([
+      ['DATABASE_URL', false],
+      ['WEATHER_API_KEY', true],
+    ]);
 
     const projectId = (await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name: 'weather' } })).id;
     expect(readFileSync(join(t.dataDir, 'projects', projectId, '.env'), 'utf8')).toContain(`WEATHER_API_KEY=${FIRST}\n`);
@@ -104,7 +118,7 @@ describe('the secrets of a project', () => {
     expect(existsSync(join(t.dataDir, 'secrets.key'))).toBe(true);
   });
 
-  it('reach the preview\'s environment, masked in the build log, and a new value after saving again', async () => {
+  it("reach the preview's environment, masked in the build log, and a new value after saving again", async () => {
     const { log, previewUrl } = await build('weather');
     expect(previewUrl).toBeTruthy();
     // The first build initialized the database: its seed printed the key, masked.
@@ -133,11 +147,15 @@ describe('the secrets of a project', () => {
     const tree = await call('get', '/api/projects/weather/tree').send();
     expect(tree.body.tree).not.toContain('.env');
     expect((await call('get', '/api/projects/weather/file/.env').send()).status).toBe(404);
-    const zip = await t.http.get('/api/projects/weather/download').set('Cookie', owner).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const zip = await t.http
+      .get('/api/projects/weather/download')
+      .set('Cookie', owner)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     const dir = await mkdtemp(join(tmpdir(), 'forge-zip-'));
     try {
       await writeFile(join(dir, 'p.zip'), zip.body as Buffer);
@@ -174,7 +192,7 @@ describe('the secrets of a project', () => {
     }
   }, 120_000);
 
-  it('never appear in a stored build log, the app\'s log operators read, or anything the API answered', async () => {
+  it("never appear in a stored build log, the app's log operators read, or anything the API answered", async () => {
     const builds = await t.app.get(PrismaService).build.findMany({});
     expect(builds.length).toBeGreaterThan(0);
     const projectId = (await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name: 'weather' } })).id;
@@ -187,7 +205,7 @@ describe('the secrets of a project', () => {
     }
   });
 
-  it('are another account\'s 404', async () => {
+  it("are another account's 404", async () => {
     expect((await call('get', '/api/projects/weather/secrets', stranger).send()).status).toBe(404);
     expect((await call('post', '/api/projects/weather/secrets', stranger).send({ secrets: { WEATHER_API_KEY: 'x' } })).status).toBe(404);
   });

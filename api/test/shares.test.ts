@@ -27,7 +27,10 @@ const files = {
   'server/.env.production': `GALLERY_TOKEN=${LOCAL_ENV_MARK}\n`,
   // An owner who pasted a saved secret into code: the share shows it masked.
   'src/config.ts': `export const token = '${SECRET}';\n`,
-  'db/meta.json': JSON.stringify({ description: 'Pictures.', tables: [{ name: 'pictures', columns: [{ name: 'id', type: 'serial', primaryKey: true, notNull: true, unique: false, references: null, default: null }] }] }),
+  'db/meta.json': JSON.stringify({
+    description: 'Pictures.',
+    tables: [{ name: 'pictures', columns: [{ name: 'id', type: 'serial', primaryKey: true, notNull: true, unique: false, references: null, default: null }] }],
+  }),
 };
 
 beforeAll(async () => {
@@ -36,7 +39,11 @@ beforeAll(async () => {
   owner = (await signUp(t.http)).cookie;
   stranger = (await signUp(t.http)).cookie;
   await t.http.post('/api/projects/save').set('Cookie', owner).send({ projectName: PROJECT, files }).expect(201);
-  await t.http.post(`/api/projects/${PROJECT}/secrets`).set('Cookie', owner).send({ secrets: { GALLERY_TOKEN: SECRET } }).expect(200);
+  await t.http
+    .post(`/api/projects/${PROJECT}/secrets`)
+    .set('Cookie', owner)
+    .send({ secrets: { GALLERY_TOKEN: SECRET } })
+    .expect(200);
   const built = await runBuild(t, owner, PROJECT);
   expect(built.success).toBe(true);
 }, 240_000);
@@ -46,7 +53,10 @@ afterAll(async () => {
 });
 
 const publish = (cookie: string, project = PROJECT, description?: string) =>
-  t.http.post(`/api/projects/${project}/share`).set('Cookie', cookie).send(description === undefined ? {} : { description });
+  t.http
+    .post(`/api/projects/${project}/share`)
+    .set('Cookie', cookie)
+    .send(description === undefined ? {} : { description });
 const unpublish = (project = PROJECT) => t.http.delete(`/api/projects/${project}/share`).set('Cookie', owner);
 
 /** Opens a websocket to a preview host through the proxy and answers its socket once upgraded. */
@@ -91,7 +101,7 @@ describe('a published project, seen without an account', () => {
     ownerPreviewUrl = (await t.http.get(`/api/projects/${PROJECT}/preview-status`).set('Cookie', owner).expect(200)).body.previewUrl as string;
   });
 
-  it('has an unguessable address and a public preview origin of its own, not the owner\'s preview id', () => {
+  it("has an unguessable address and a public preview origin of its own, not the owner's preview id", () => {
     expect(share.shareId).toMatch(/^[a-z2-7]{26}$/);
     expect(share.pagePath).toBe(`/s/${share.shareId}`);
     expect(share.description).toBe('A wall of pictures.');
@@ -160,7 +170,9 @@ describe('a published project, seen without an account', () => {
     const answers: string[] = [];
     for (const [method, path, body] of routes) {
       const visitor = await t.http[method](path).send(method === 'post' ? (body ?? {}) : undefined);
-      const other = await t.http[method](path).set('Cookie', stranger).send(method === 'post' ? (body ?? {}) : undefined);
+      const other = await t.http[method](path)
+        .set('Cookie', stranger)
+        .send(method === 'post' ? (body ?? {}) : undefined);
       answers.push(`${method} ${path}: ${visitor.status} ${other.status}`);
     }
     expect(answers).toEqual(routes.map(([method, path]) => `${method} ${path}: 401 404`));
@@ -169,7 +181,7 @@ describe('a published project, seen without an account', () => {
     await t.http.delete(`/api/shares/${share.shareId}`).expect(404);
   });
 
-  it('keeps the address when the owner publishes again (a new description), and lists it among the owner\'s shares', async () => {
+  it("keeps the address when the owner publishes again (a new description), and lists it among the owner's shares", async () => {
     const again = ((await publish(owner, PROJECT, 'Pictures, on a wall.').expect(200)).body as ShareStatusResponse).share!;
     expect(again).toEqual({ ...share, description: 'Pictures, on a wall.' });
     share = again;
@@ -214,14 +226,23 @@ describe('the wall', () => {
   it('pages published projects newest first, every one once, and refuses a cursor it did not make', async () => {
     const names = ['w1', 'w2', 'w3', 'w4', 'w5'];
     for (const name of names) {
-      await t.http.post('/api/projects/save').set('Cookie', name === 'w3' ? stranger : owner).send({ projectName: name, files: { 'README.md': `# ${name}\n` } }).expect(201);
+      await t.http
+        .post('/api/projects/save')
+        .set('Cookie', name === 'w3' ? stranger : owner)
+        .send({ projectName: name, files: { 'README.md': `# ${name}\n` } })
+        .expect(201);
       await publish(name === 'w3' ? stranger : owner, name, `About ${name}`).expect(200);
     }
     const seen: WallItem[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const body = (await t.http.get('/api/wall').query({ limit: '2', ...(cursor ? { cursor } : {}) }).expect(200)).body as WallResponse;
+      const body = (
+        await t.http
+          .get('/api/wall')
+          .query({ limit: '2', ...(cursor ? { cursor } : {}) })
+          .expect(200)
+      ).body as WallResponse;
       expect(body.items.length).toBeLessThanOrEqual(2);
       seen.push(...body.items);
       cursor = body.nextCursor;

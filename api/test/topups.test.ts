@@ -55,7 +55,15 @@ const balance = async (cookie: string) => ((await t.http.get('/api/credits').set
 describe('USDC top-ups', () => {
   it('shows the deposit address and the linked wallet', async () => {
     const res = await t.http.get('/api/topups').set('Cookie', alice.cookie).expect(200);
-    expect(res.body).toMatchObject({ enabled: true, offMessage: null, depositAddress: deposit, usdcContract: usdc, confirmations: CONFIRMATIONS, wallets: [{ address: payer.address, linkedAt: expect.any(String) }], deposits: [] });
+    expect(res.body).toMatchObject({
+      enabled: true,
+      offMessage: null,
+      depositAddress: deposit,
+      usdcContract: usdc,
+      confirmations: CONFIRMATIONS,
+      wallets: [{ address: payer.address, linkedAt: expect.any(String) }],
+      deposits: [],
+    });
   });
 
   it('links a wallet only with a fresh signature of the message issued to this account', async () => {
@@ -67,17 +75,27 @@ describe('USDC top-ups', () => {
     const refused = await t.http.post('/api/topups/wallets').set('Cookie', bob.cookie).send({ address: payer.address, message, signature: wrong }).expect(400);
     expect(refused.body).toMatchObject({ code: ErrorCode.WalletLinkRefused, error: expect.stringContaining(`The signature was not made by wallet ${payer.address}`) });
     // Alice's wallet cannot be taken over, even with a valid signature.
-    const taken = await t.http.post('/api/topups/wallets').set('Cookie', bob.cookie).send({ address: payer.address, message, signature: await payer.signMessage({ message }) }).expect(409);
+    const taken = await t.http
+      .post('/api/topups/wallets')
+      .set('Cookie', bob.cookie)
+      .send({ address: payer.address, message, signature: await payer.signMessage({ message }) })
+      .expect(409);
     expect(taken.body.error).toBe(`Wallet ${payer.address} is linked to another Forge account. Pay from a wallet of your own.`);
     // Refusals leave the message unused: the account links a wallet of its own with it, once.
     const own = privateKeyToAccount(generatePrivateKey());
     const signature = await own.signMessage({ message });
-    expect((await t.http.post('/api/topups/wallets').set('Cookie', bob.cookie).send({ address: own.address, message, signature }).expect(201)).body).toEqual({ wallet: { address: own.address, linkedAt: expect.any(String) } });
+    expect((await t.http.post('/api/topups/wallets').set('Cookie', bob.cookie).send({ address: own.address, message, signature }).expect(201)).body).toEqual({
+      wallet: { address: own.address, linkedAt: expect.any(String) },
+    });
     const replay = await t.http.post('/api/topups/wallets').set('Cookie', bob.cookie).send({ address: own.address, message, signature }).expect(400);
     expect(replay.body.error).toBe('This link message was already used or replaced by a newer one. Ask for a new one.');
     // Another account's message is refused.
     const alices = (await t.http.post('/api/topups/wallets/challenge').set('Cookie', alice.cookie).expect(200)).body.message as string;
-    const foreign = await t.http.post('/api/topups/wallets').set('Cookie', bob.cookie).send({ address: own.address, message: alices, signature: await own.signMessage({ message: alices }) }).expect(400);
+    const foreign = await t.http
+      .post('/api/topups/wallets')
+      .set('Cookie', bob.cookie)
+      .send({ address: own.address, message: alices, signature: await own.signMessage({ message: alices }) })
+      .expect(400);
     expect(foreign.body.error).toBe('This link message was issued to another account. Ask for a new one while signed in to this account.');
   });
 
@@ -114,7 +132,13 @@ describe('USDC top-ups', () => {
     const pending = await submit(alice.cookie, hash).expect(200);
     expect(pending.body).toEqual({
       creditedNowMicroUsd: 0,
-      deposit: expect.objectContaining({ status: 'pending', confirmations: 1, required: CONFIRMATIONS, amountMicroUsd: 5_000_000, message: `5 USDC in transaction ${hash} has 1 of 3 confirmations. It is credited once it has 3; this finishes by itself.` }),
+      deposit: expect.objectContaining({
+        status: 'pending',
+        confirmations: 1,
+        required: CONFIRMATIONS,
+        amountMicroUsd: 5_000_000,
+        message: `5 USDC in transaction ${hash} has 1 of 3 confirmations. It is credited once it has 3; this finishes by itself.`,
+      }),
     });
     expect(await balance(alice.cookie)).toBe(before);
 
@@ -136,7 +160,10 @@ describe('USDC top-ups', () => {
     await node.mine(CONFIRMATIONS);
 
     const cases: Array<[Hash, string]> = [
-      [unlinked, `The USDC in transaction ${unlinked} comes from wallet ${stranger.address}, which is not linked to your Forge account. Link it first (sign the message on the top-up page), then submit the transaction again.`],
+      [
+        unlinked,
+        `The USDC in transaction ${unlinked} comes from wallet ${stranger.address}, which is not linked to your Forge account. Link it first (sign the message on the top-up page), then submit the transaction again.`,
+      ],
       [wrongToken, `Transaction ${wrongToken} moves no USDC (token contract ${usdc}). Only USDC on Ethereum tops up credits.`],
       [wrongRecipient, `Transaction ${wrongRecipient} sends USDC, but not to the deposit address ${deposit}. Only transfers to that address are credited.`],
       [failed, `Transaction ${failed} failed on chain (it reverted), so no USDC moved. Nothing was credited.`],

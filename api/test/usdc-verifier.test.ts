@@ -102,7 +102,10 @@ describe('verifyUsdcDeposit', () => {
   });
 
   it('counts each Transfer log of one transaction to the deposit address on its own, with its log index', async () => {
-    const hash = await node.callToken(usdc, payer, 'transferMany', [[deposit, elsewhere, deposit], [parseUsdc('1.5'), parseUsdc('2'), parseUsdc('0.25')]]);
+    const hash = await node.callToken(usdc, payer, 'transferMany', [
+      [deposit, elsewhere, deposit],
+      [parseUsdc('1.5'), parseUsdc('2'), parseUsdc('0.25')],
+    ]);
     await node.mine(CONFIRMATIONS);
     const logs = (await node.client.getTransactionReceipt({ hash })).logs;
     expect(await verifyUsdcDeposit(chain, hash, isLinked)).toMatchObject({
@@ -172,7 +175,11 @@ describe('verifyUsdcDeposit', () => {
       reason: 'not_found',
       message: `No transaction ${unknown} was found on Ethereum. Check the hash; if you sent it just now, submit it again in a minute.`,
     });
-    expect(await verifyUsdcDeposit(chain, '0x1234', isLinked)).toMatchObject({ status: 'refused', reason: 'invalid_hash', message: 'That is not a transaction hash: expected 0x followed by 64 hex digits.' });
+    expect(await verifyUsdcDeposit(chain, '0x1234', isLinked)).toMatchObject({
+      status: 'refused',
+      reason: 'invalid_hash',
+      message: 'That is not a transaction hash: expected 0x followed by 64 hex digits.',
+    });
   });
 
   it('answers unavailable, naming no URL, when the node does not answer', async () => {

@@ -75,13 +75,21 @@ function alive(pid) {
 /** Everything a run that was killed left behind (its compose project and its sandboxes). */
 function removeRun(name, sandboxInstance) {
   compose(['down', '-v', '--remove-orphans', '--timeout', '15'], { check: false, name });
-  const sandboxes = docker(['ps', '-aq', '--filter', `label=dev.forge.instance=${sandboxInstance}`]).stdout.split('\n').filter(Boolean);
+  const sandboxes = docker(['ps', '-aq', '--filter', `label=dev.forge.instance=${sandboxInstance}`])
+    .stdout.split('\n')
+    .filter(Boolean);
   if (sandboxes.length > 0) docker(['rm', '-f', '-v', ...sandboxes]);
 }
 
 function removeAbandonedRuns() {
   const rows = docker(['ps', '-a', '--filter', 'label=dev.forge.compose-test-owner', '--format', '{{.Label "com.docker.compose.project"}} {{.Label "dev.forge.compose-test-owner"}}']).stdout;
-  const abandoned = new Set(rows.split('\n').filter(Boolean).filter((row) => !alive(Number(row.split(' ')[1]))).map((row) => row.split(' ')[0]));
+  const abandoned = new Set(
+    rows
+      .split('\n')
+      .filter(Boolean)
+      .filter((row) => !alive(Number(row.split(' ')[1])))
+      .map((row) => row.split(' ')[0]),
+  );
   for (const name of abandoned) {
     console.log(`removing ${name}, left by a compose test that did not finish`);
     removeRun(name, name.replace(/^forge-compose-/, 'compose-'));
@@ -109,7 +117,13 @@ async function readEvents(path, cookie, method = 'GET') {
   assert.equal(res.status, 200, `${method} ${path} answered ${res.status}`);
   return (await res.text())
     .split('\n\n')
-    .map((block) => block.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n'))
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n'),
+    )
     .filter((data) => data && data !== '[DONE]')
     .map((data) => JSON.parse(data));
 }
@@ -155,7 +169,11 @@ after(async () => {
   if (!networkExisted) docker(['network', 'rm', SANDBOX_NETWORK]);
   rmSync(workDir, { recursive: true, force: true });
   timings.down = (Date.now() - started) / 1000;
-  console.log(`timings (s): ${Object.entries(timings).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}`);
+  console.log(
+    `timings (s): ${Object.entries(timings)
+      .map(([name, s]) => `${name} ${s.toFixed(1)}`)
+      .join(', ')}`,
+  );
 
   const label = `label=com.docker.compose.project=${project}`;
   assert.deepEqual(docker(['ps', '-aq', '--filter', label]).stdout.trim(), '', 'compose containers left');
@@ -170,7 +188,10 @@ test('docker-compose brings up a platform that builds and previews a project', a
     await timed('ready', async () => {
       const deadline = Date.now() + READY_TIMEOUT_MS;
       for (;;) {
-        const status = await fetch(`${baseUrl}/api/ready`).then((res) => res.status, () => 0);
+        const status = await fetch(`${baseUrl}/api/ready`).then(
+          (res) => res.status,
+          () => 0,
+        );
         if (status === 200) break;
         if (Date.now() > deadline) throw new Error(`not ready after ${READY_TIMEOUT_MS / 1000} s (last answer ${status}):\n${compose(['logs', '--tail', '40'], { check: false }).stdout}`);
         await sleep(250);
@@ -195,7 +216,13 @@ test('docker-compose brings up a platform that builds and previews a project', a
   let cookie = null;
   let built = false;
   await t.test('signs up and generates a data app with the offline agent', async (st) => {
-    if (!(await fetch(`${baseUrl}/api/health`).then((res) => res.ok, () => false))) return st.skip('the platform did not come up');
+    if (
+      !(await fetch(`${baseUrl}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      ))
+    )
+      return st.skip('the platform did not come up');
     const account = await timed('signup', () => fetch(`${baseUrl}/api/auth/signup`, { method: 'POST' }));
     assert.equal(account.status, 201);
     const session = account.headers.getSetCookie()[0].split(';')[0];
@@ -208,7 +235,10 @@ test('docker-compose brings up a platform that builds and previews a project', a
       assert.equal(res.status, 201);
       const { jobId } = await res.json();
       const events = await readEvents(`/api/jobs/${jobId}/stream`, session);
-      assert.ok(events.some((e) => e.type === 'status' && e.status === 'completed'), `the job did not complete: ${JSON.stringify(events.slice(-3))}`);
+      assert.ok(
+        events.some((e) => e.type === 'status' && e.status === 'completed'),
+        `the job did not complete: ${JSON.stringify(events.slice(-3))}`,
+      );
     });
     cookie = session;
   });
@@ -219,7 +249,13 @@ test('docker-compose brings up a platform that builds and previews a project', a
       const events = await readEvents('/api/projects/composed/build', cookie, 'POST');
       const found = events.find((e) => e.type === 'result');
       assert.ok(found?.data.success, `the build failed: ${JSON.stringify(events.filter((e) => e.type === 'log' || e.type === 'error').slice(-15))}`);
-      return { ...found.data, log: events.filter((e) => e.type === 'log').map((e) => e.data).join('') };
+      return {
+        ...found.data,
+        log: events
+          .filter((e) => e.type === 'log')
+          .map((e) => e.data)
+          .join(''),
+      };
     });
     const preview = await timed('preview', () => getThroughPlatform(result.previewUrl));
     assert.equal(preview.status, 200);

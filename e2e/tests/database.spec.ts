@@ -30,12 +30,10 @@ async function generate(account: Account, prompt: string, projectName: string): 
   const start = await account.api.post('/api/jobs/start', { data: { prompt, projectName } });
   expect(start.status()).toBe(201);
   const { jobId } = (await start.json()) as { jobId: string };
-  await expect
-    .poll(async () => ((await (await account.api.get(`/api/jobs/${jobId}/status`)).json()) as { status: string }).status, { timeout: 120_000, intervals: [1000] })
-    .toBe('completed');
+  await expect.poll(async () => ((await (await account.api.get(`/api/jobs/${jobId}/status`)).json()) as { status: string }).status, { timeout: 120_000, intervals: [1000] }).toBe('completed');
 }
 
-test('the blog\'s database view before and after initializing with the automatic URL, and a bad custom URL refused as it is typed', async ({ page, account }) => {
+test("the blog's database view before and after initializing with the automatic URL, and a bad custom URL refused as it is typed", async ({ page, account }) => {
   test.setTimeout(240_000);
   const project = `fork-notes-${test.info().project.name}`;
   await generate(account, 'A food blog called Fork Notes with recipes and comments', project);

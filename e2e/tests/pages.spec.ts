@@ -22,9 +22,18 @@ test.describe('visitors', () => {
     await expect(page.getByRole('heading', { name: 'Documentation', level: 1 })).toBeVisible();
     await expect(page.getByText('Complete guide')).toBeVisible();
     const sections = [
-      'Getting Started', 'Creating Your First Project', 'Understanding the Interface', 'Intelligent Auto-Fix System',
-      'Database Management', 'API Keys & Secrets Management', 'Editing Projects with Natural Language', 'Project Landing Pages',
-      'Background Generation & Auto-Reconnect', 'Download & Deploy Projects', 'Technologies & Libraries', 'Credits and Pricing',
+      'Getting Started',
+      'Creating Your First Project',
+      'Understanding the Interface',
+      'Intelligent Auto-Fix System',
+      'Database Management',
+      'API Keys & Secrets Management',
+      'Editing Projects with Natural Language',
+      'Project Landing Pages',
+      'Background Generation & Auto-Reconnect',
+      'Download & Deploy Projects',
+      'Technologies & Libraries',
+      'Credits and Pricing',
       'Top-ups in USDC',
     ];
     for (const title of sections) await expect(page.getByRole('button', { name: title })).toBeVisible();
@@ -42,8 +51,20 @@ test.describe('signed in', () => {
     void account;
     await page.goto('/');
     const views: Array<[string, string, RegExp | string]> = isMobile()
-      ? [['Code', 'Code', 'No file selected'], ['Terminal', 'Terminal', 'Terminal Ready'], ['DB', 'Database', 'No Project Selected'], ['Keys', 'Secrets', 'No Project Selected'], ['Preview', 'Preview', 'No Preview Available']]
-      : [['Code', 'Code', 'No file selected'], ['Terminal', 'Terminal', 'Terminal Ready'], ['Database', 'Database', 'No Project Selected'], ['Secrets', 'Secrets', 'No Project Selected'], ['Preview', 'Preview', 'No Preview Available']];
+      ? [
+          ['Code', 'Code', 'No file selected'],
+          ['Terminal', 'Terminal', 'Terminal Ready'],
+          ['DB', 'Database', 'No Project Selected'],
+          ['Keys', 'Secrets', 'No Project Selected'],
+          ['Preview', 'Preview', 'No Preview Available'],
+        ]
+      : [
+          ['Code', 'Code', 'No file selected'],
+          ['Terminal', 'Terminal', 'Terminal Ready'],
+          ['Database', 'Database', 'No Project Selected'],
+          ['Secrets', 'Secrets', 'No Project Selected'],
+          ['Preview', 'Preview', 'No Preview Available'],
+        ];
     for (const [tab, , emptyState] of views) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await expect(page.getByText(emptyState, { exact: true }).first()).toBeVisible();
@@ -80,7 +101,11 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: 'sample-shop' })).toBeVisible();
     await expect(page.getByText('6 files')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Delete sample-shop' }).or(page.getByRole('button', { name: /delete/i })).first().click();
+    await page
+      .getByRole('button', { name: 'Delete sample-shop' })
+      .or(page.getByRole('button', { name: /delete/i }))
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'Delete Project?' })).toBeVisible();
     await expect(page.getByText('Are you sure you want to delete "sample-shop"? This action cannot be undone. All files in this project will be permanently deleted.')).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -88,7 +113,11 @@ test.describe('signed in', () => {
     await page.getByRole('button', { name: 'Open Project' }).click();
     await expect(page.getByText('Project loaded').first()).toBeVisible();
     if (isMobile()) await page.getByRole('button', { name: 'File Tree' }).click();
-    await page.getByRole('button', { name: /App\.tsx/ }).or(page.getByRole('treeitem', { name: /App\.tsx/ })).first().click();
+    await page
+      .getByRole('button', { name: /App\.tsx/ })
+      .or(page.getByRole('treeitem', { name: /App\.tsx/ }))
+      .first()
+      .click();
     await expect(page.getByText('Sample Shop').first()).toBeVisible();
     await expect(page.getByText(/3 lines/).first()).toBeVisible();
   });

@@ -44,7 +44,14 @@ test('an error thrown by a click in the preview shows under it, and its button a
     document.body.append(frame);
   }, forger);
   await expect(page.frameLocator('iframe[title="forger"]').locator('html')).toBeAttached();
-  await expect.poll(() => page.frames().find((frame) => frame.url().startsWith(forger))?.title()).toBe('posted');
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((frame) => frame.url().startsWith(forger))
+        ?.title(),
+    )
+    .toBe('posted');
 
   // The real error, from a click in the preview.
   await preview.getByRole('button', { name: 'Add to cart' }).click();

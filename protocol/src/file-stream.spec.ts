@@ -83,9 +83,7 @@ describe('FileStreamParser', () => {
     });
     fc.assert(
       fc.property(fc.array(file, { maxLength: 5 }), fc.array(fc.nat(), { maxLength: 20 }), (spec, cuts) => {
-        const text = spec
-          .map((f) => [fileStartMarker(f.path), ...f.lines, ...(f.closed ? [FILE_END_MARKER] : [])].join('\n') + '\n')
-          .join('');
+        const text = spec.map((f) => [fileStartMarker(f.path), ...f.lines, ...(f.closed ? [FILE_END_MARKER] : [])].join('\n') + '\n').join('');
         expect(parseChunks(splitAt(text, cuts))).toEqual(parseChunks([text]));
       }),
       { numRuns: 300 },
@@ -99,9 +97,7 @@ describe('FileStreamParser', () => {
 
   it('refuses a path that escapes the project, logs it, and goes on', () => {
     for (const bad of ['../evil.ts', '/etc/passwd', 'src\\x.ts', 'a/../../b']) {
-      const { files, refused } = parseChunks([
-        `${fileStartMarker(bad)}\nsecret\n${FILE_END_MARKER}\n${fileStartMarker('ok.ts')}\nfine\n${FILE_END_MARKER}\n`,
-      ]);
+      const { files, refused } = parseChunks([`${fileStartMarker(bad)}\nsecret\n${FILE_END_MARKER}\n${fileStartMarker('ok.ts')}\nfine\n${FILE_END_MARKER}\n`]);
       expect(refused).toEqual([bad]);
       expect(files).toEqual({ 'ok.ts': 'fine\n' });
     }

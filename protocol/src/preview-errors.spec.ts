@@ -3,12 +3,14 @@ import { PREVIEW_ERROR_SOURCE, readPreviewErrorMessage } from './preview-errors.
 
 describe('readPreviewErrorMessage', () => {
   it('reads a report of the injected script', () => {
-    expect(readPreviewErrorMessage({ source: PREVIEW_ERROR_SOURCE, type: 'runtime-error', error: { message: 'TypeError: x is undefined', file: '/assets/index.js', line: 3, stack: 'at f' } })).toEqual({
-      message: 'TypeError: x is undefined',
-      file: '/assets/index.js',
-      line: 3,
-      stack: 'at f',
-    });
+    expect(readPreviewErrorMessage({ source: PREVIEW_ERROR_SOURCE, type: 'runtime-error', error: { message: 'TypeError: x is undefined', file: '/assets/index.js', line: 3, stack: 'at f' } })).toEqual(
+      {
+        message: 'TypeError: x is undefined',
+        file: '/assets/index.js',
+        line: 3,
+        stack: 'at f',
+      },
+    );
   });
 
   it('ignores anything else a page may post, and cuts what is too long', () => {

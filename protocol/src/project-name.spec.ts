@@ -1,11 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  DEFAULT_PROJECT_NAME,
-  INVALID_PROJECT_NAME_MESSAGE,
-  PROJECT_NAME_TOO_LONG_MESSAGE,
-  normalizeProjectName,
-  projectNameError,
-} from './project-name.js';
+import { DEFAULT_PROJECT_NAME, INVALID_PROJECT_NAME_MESSAGE, PROJECT_NAME_TOO_LONG_MESSAGE, normalizeProjectName, projectNameError } from './project-name.js';
 
 describe('project names', () => {
   it('accepts letters, numbers, hyphens and underscores', () => {

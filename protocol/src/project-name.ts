@@ -2,8 +2,7 @@
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const PROJECT_NAME_MAX_LENGTH = 64;
 export const DEFAULT_PROJECT_NAME = 'my-react-app';
-export const INVALID_PROJECT_NAME_MESSAGE =
-  'Invalid project name. Use only letters, numbers, hyphens (-), and underscores (_).';
+export const INVALID_PROJECT_NAME_MESSAGE = 'Invalid project name. Use only letters, numbers, hyphens (-), and underscores (_).';
 export const PROJECT_NAME_TOO_LONG_MESSAGE = `Project name is too long (max ${PROJECT_NAME_MAX_LENGTH} characters).`;
 export const PROJECT_NAME_REQUIRED_MESSAGE = 'Project name is required';
 

@@ -48,11 +48,7 @@ export interface BuildResult {
 }
 
 /** `POST /api/projects/{p}/build`: no ids; a reconnect attaches to the running build and replays it. */
-export type BuildStreamEvent =
-  | { type: 'log'; data: string }
-  | { type: 'result'; data: BuildResult }
-  | { type: 'error'; data: { error: string; details?: string } }
-  | { type: 'done' };
+export type BuildStreamEvent = { type: 'log'; data: string } | { type: 'result'; data: BuildResult } | { type: 'error'; data: { error: string; details?: string } } | { type: 'done' };
 
 /**
  * `POST /api/projects/{p}/edit`: its log, then `complete` or `error`, then `[DONE]`. The edit runs as

@@ -31,7 +31,12 @@ async function waitFor(check, timeoutMs, what) {
 async function readStream(res) {
   return (await res.text())
     .split('\n\n')
-    .map((block) => block.split('\n').find((l) => l.startsWith('data: '))?.slice(6))
+    .map((block) =>
+      block
+        .split('\n')
+        .find((l) => l.startsWith('data: '))
+        ?.slice(6),
+    )
     .filter((data) => data && data !== '[DONE]')
     .map((data) => JSON.parse(data));
 }
@@ -49,7 +54,12 @@ async function build(cookie, name) {
 }
 
 function containerOf(project) {
-  return execFileSync('docker', ['ps', '-q', '--filter', `label=dev.forge.project=${project}`]).toString().trim().split('\n')[0] || null;
+  return (
+    execFileSync('docker', ['ps', '-q', '--filter', `label=dev.forge.project=${project}`])
+      .toString()
+      .trim()
+      .split('\n')[0] || null
+  );
 }
 
 function previewApi(previewUrl, path) {
@@ -68,7 +78,8 @@ function previewApi(previewUrl, path) {
  */
 function sandboxMemory(container) {
   const stats = JSON.parse(execFileSync('docker', ['stats', '--no-stream', '--format', '{{json .}}', container]).toString());
-  const script = 'for p in /proc/[0-9]*; do pss=$(awk \'/^Pss:/ {print $2}\' $p/smaps_rollup 2>/dev/null); cmd=$(tr "\\0" " " < $p/cmdline 2>/dev/null | cut -c1-60); [ -n "$pss" ] && echo "$pss $cmd"; done';
+  const script =
+    'for p in /proc/[0-9]*; do pss=$(awk \'/^Pss:/ {print $2}\' $p/smaps_rollup 2>/dev/null); cmd=$(tr "\\0" " " < $p/cmdline 2>/dev/null | cut -c1-60); [ -n "$pss" ] && echo "$pss $cmd"; done';
   const lines = execFileSync('docker', ['exec', container, 'bash', '-c', script]).toString().trim().split('\n');
   const processes = lines
     .map((line) => ({ pss: Number(line.split(' ')[0]) * 1024, command: line.slice(line.indexOf(' ') + 1) }))
@@ -78,7 +89,9 @@ function sandboxMemory(container) {
 
 /** The projects' server backends serving a project's role: the app's database connections. */
 function connectionsOf(role) {
-  const out = execFileSync('bash', ['-c', `ps -eo rss=,args= | grep "postgres: ${role} " | grep -v grep || true`]).toString().trim();
+  const out = execFileSync('bash', ['-c', `ps -eo rss=,args= | grep "postgres: ${role} " | grep -v grep || true`])
+    .toString()
+    .trim();
   const lines = out ? out.split('\n') : [];
   return { count: lines.length, rss: lines.reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[0]) * 1024, 0) };
 }
@@ -129,7 +142,7 @@ export async function benchDatabases() {
     const median = times[Math.floor(times.length / 2)];
     const p95 = times[Math.floor(times.length * 0.95)];
     rows.push(['A data page (10 rows of posts), median of 50 over HTTP', `${millis(median)} (p95 ${millis(p95)})`, '≤ 20 ms', median <= 20]);
-    rows.push(['The first data page (opens the project role\'s connection)', millis(firstPage), '', true]);
+    rows.push(["The first data page (opens the project role's connection)", millis(firstPage), '', true]);
 
     // 3. A second blog whose first build sets its database up by itself.
     await generate(cookie, 'fork-notes-two', BLOG_PROMPT);
@@ -138,7 +151,7 @@ export async function benchDatabases() {
     const autoSeconds = Number(/in ([\d.]+) s/.exec(autoLine)?.[1] ?? NaN);
     rows.push(['First build of a data app: automatic initialize (blog)', autoLine ? `${autoSeconds.toFixed(1)} s` : 'did not run', '≤ 5 s', autoSeconds <= 5]);
     const apiStatus = built.previewUrl ? await previewApi(built.previewUrl, '/api/posts') : 0;
-    rows.push(['Its preview\'s API right after the build (GET /api/posts)', String(apiStatus), '200', apiStatus === 200]);
+    rows.push(["Its preview's API right after the build (GET /api/posts)", String(apiStatus), '200', apiStatus === 200]);
 
     // 4. Idle memory of that running data app's sandbox, after one request opened its pool.
     const role = /postgresql:\/\/(forge_p_[0-9a-f]+)@/.exec((await (await fetch(`${base}/api/database/auto-url?project=fork-notes-two`, { headers: { Cookie: cookie } })).json()).url)?.[1];
@@ -148,8 +161,13 @@ export async function benchDatabases() {
     const idle = connectionsOf(role);
     const share = memory.processes.map((p) => `${p.command.split(' ')[0].split('/').pop()} ${mb(p.pss)}`).join(', ');
     rows.push(['Idle data app sandbox: its processes (PSS)', `${mb(memory.pss)}: ${share}`, '≤ 80 MB', memory.pss <= 80 * 1024 * 1024]);
-    rows.push(['Idle data app sandbox: container memory (cgroup, incl. its tmpfs files)', memory.container, '≤ 80 MB', parseFloat(memory.container) * (memory.container.includes('GiB') ? 1024 : 1) <= 80]);
-    rows.push(['Its database connections (backends on the projects\' server)', `${afterRequest.count} after a request (${mb(afterRequest.rss)}), ${idle.count} when idle`, '', true]);
+    rows.push([
+      'Idle data app sandbox: container memory (cgroup, incl. its tmpfs files)',
+      memory.container,
+      '≤ 80 MB',
+      parseFloat(memory.container) * (memory.container.includes('GiB') ? 1024 : 1) <= 80,
+    ]);
+    rows.push(["Its database connections (backends on the projects' server)", `${afterRequest.count} after a request (${mb(afterRequest.rss)}), ${idle.count} when idle`, '', true]);
   } finally {
     if (cookie) await fetch(`${base}/api/auth/me`, { method: 'DELETE', headers: { Cookie: cookie } }).catch(() => undefined);
     server.kill('SIGINT');

@@ -62,7 +62,11 @@ async function readEvents(res, onEvent) {
     buffer += decoder.decode(chunk, { stream: true });
     let end;
     while ((end = buffer.indexOf('\n\n')) !== -1) {
-      const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '))?.slice(6);
+      const data = buffer
+        .slice(0, end)
+        .split('\n')
+        .find((line) => line.startsWith('data: '))
+        ?.slice(6);
       buffer = buffer.slice(end + 2);
       if (data && data !== '[DONE]') onEvent(JSON.parse(data));
     }

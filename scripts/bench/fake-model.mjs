@@ -25,7 +25,9 @@ const server = createServer((req, res) => {
     const write = async (type, data) => {
       if (!res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)) await new Promise((r) => res.once('drain', r));
     };
-    await write('message_start', { message: { id: 'm', type: 'message', role: 'assistant', model: 'bench', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } });
+    await write('message_start', {
+      message: { id: 'm', type: 'message', role: 'assistant', model: 'bench', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } },
+    });
     await write('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
     const start = performance.now();
     let sentChars = 0;

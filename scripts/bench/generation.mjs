@@ -62,10 +62,11 @@ export function startFakeModel(pacedChars) {
     url,
     /** When the model sent each tagged line (epoch ms, comparable across processes). */
     sentAt: async () => new Map((await ask('report')).sentAt),
-    stop: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.send('stop');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.send('stop');
+      }),
   }));
 }
 
@@ -93,7 +94,10 @@ export async function follow(base, cookie, jobId, arrivals, headers = {}) {
     while ((split = pending.indexOf('\n\n')) !== -1) {
       const block = pending.slice(0, split);
       pending = pending.slice(split + 2);
-      const data = block.split('\n').find((l) => l.startsWith('data: '))?.slice(6);
+      const data = block
+        .split('\n')
+        .find((l) => l.startsWith('data: '))
+        ?.slice(6);
       if (!data) continue;
       events++;
       if (data === '[DONE]') return events;
@@ -171,14 +175,28 @@ async function startPlatform(modelUrl) {
   // With Docker running, each job's sandbox starts while it streams, as in production; the containers
   // carry their own instance label so they can all be removed afterwards.
   const instance = `bench-${process.pid}`;
-  const env = { ...process.env, ...BENCH_ACCOUNT_LIMITS, DATA_DIR: dataDir, PORT: String(port), LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: modelUrl, LLM_MAX_RETRIES: '0', SANDBOX_INSTANCE: instance };
+  const env = {
+    ...process.env,
+    ...BENCH_ACCOUNT_LIMITS,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LLM_PROVIDER: 'anthropic',
+    ANTHROPIC_API_KEY: 'bench',
+    ANTHROPIC_BASE_URL: modelUrl,
+    LLM_MAX_RETRIES: '0',
+    SANDBOX_INSTANCE: instance,
+  };
   delete env.DATABASE_URL;
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const app = spawn(process.execPath, [...profile, join(root, 'api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   await waitForHealth(base);
   const signup = await fetch(`${base}/api/auth/signup`, { method: 'POST' });
   const cookie = signup.headers.get('set-cookie').split(';')[0];
-  const containers = () => execFileSync('docker', ['ps', '-aq', '--filter', `label=dev.forge.instance=${instance}`]).toString().split('\n').filter(Boolean);
+  const containers = () =>
+    execFileSync('docker', ['ps', '-aq', '--filter', `label=dev.forge.instance=${instance}`])
+      .toString()
+      .split('\n')
+      .filter(Boolean);
   return {
     base,
     cookie,

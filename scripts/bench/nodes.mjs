@@ -52,14 +52,19 @@ async function startHost(image) {
   host.teardown = () => {
     const pid = Number(readFileSync(join(dir, 'docker.pid'), 'utf8').trim() || 0);
     if (spawnSync('docker', ['-H', `unix://${host.socket}`, 'version'], { stdio: 'ignore' }).status === 0) {
-      const ids = spawnSync('docker', ['-H', `unix://${host.socket}`, 'ps', '-aq'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+      const ids = spawnSync('docker', ['-H', `unix://${host.socket}`, 'ps', '-aq'], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter(Boolean);
       if (ids.length) spawnSync('docker', ['-H', `unix://${host.socket}`, 'rm', '-f', '-v', ...ids], { stdio: 'ignore' });
     }
     if (pid > 0) spawnSync('kill', ['-TERM', String(pid)]);
     for (let i = 0; i < 150 && pid > 0 && spawnSync('kill', ['-0', String(pid)]).status === 0; i++) spawnSync('sleep', ['0.1']);
     const left = spawnSync('ip', ['netns', 'pids', name], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
     if (left.length) spawnSync('kill', ['-KILL', ...left]);
-    const mounts = readFileSync('/proc/self/mounts', 'utf8').split('\n').map((line) => line.split(' ')[1] ?? '').filter((point) => point === dir || point.startsWith(`${dir}/`));
+    const mounts = readFileSync('/proc/self/mounts', 'utf8')
+      .split('\n')
+      .map((line) => line.split(' ')[1] ?? '')
+      .filter((point) => point === dir || point.startsWith(`${dir}/`));
     for (const point of mounts.sort((a, b) => b.length - a.length)) spawnSync('umount', ['-l', point]);
     spawnSync('ip', ['netns', 'delete', name]);
     spawnSync('ip', ['link', 'delete', outside]);
@@ -74,11 +79,39 @@ async function startHost(image) {
     sh(['ip', 'addr', 'add', `${host.gateway}/24`, 'dev', outside]);
     sh(['ip', 'link', 'set', outside, 'up']);
     sh(['ip', 'link', 'set', `fbi-${run}`, 'netns', name]);
-    for (const args of [['link', 'set', 'lo', 'up'], ['link', 'set', `fbi-${run}`, 'name', 'eth0'], ['addr', 'add', `${host.address}/24`, 'dev', 'eth0'], ['link', 'set', 'eth0', 'up'], ['route', 'add', 'default', 'via', host.gateway]]) {
+    for (const args of [
+      ['link', 'set', 'lo', 'up'],
+      ['link', 'set', `fbi-${run}`, 'name', 'eth0'],
+      ['addr', 'add', `${host.address}/24`, 'dev', 'eth0'],
+      ['link', 'set', 'eth0', 'up'],
+      ['route', 'add', 'default', 'via', host.gateway],
+    ]) {
       sh(['ip', 'netns', 'exec', name, 'ip', ...args]);
     }
     const log = openSync(join(dir, 'dockerd.log'), 'a');
-    const daemon = spawn('nsenter', [`--net=/run/netns/${name}`, 'dockerd', '--config-file', join(dir, 'daemon.json'), '--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'docker.pid'), '-H', `unix://${host.socket}`, '--bip', '172.31.249.1/24', '--icc=false', '--cgroup-parent', name], { detached: true, stdio: ['ignore', log, log] });
+    const daemon = spawn(
+      'nsenter',
+      [
+        `--net=/run/netns/${name}`,
+        'dockerd',
+        '--config-file',
+        join(dir, 'daemon.json'),
+        '--data-root',
+        join(dir, 'data'),
+        '--exec-root',
+        join(dir, 'exec'),
+        '--pidfile',
+        join(dir, 'docker.pid'),
+        '-H',
+        `unix://${host.socket}`,
+        '--bip',
+        '172.31.249.1/24',
+        '--icc=false',
+        '--cgroup-parent',
+        name,
+      ],
+      { detached: true, stdio: ['ignore', log, log] },
+    );
     closeSync(log);
     daemon.unref();
     for (let i = 0; spawnSync('docker', ['-H', `unix://${host.socket}`, 'version'], { stdio: 'ignore' }).status !== 0; i++) {
@@ -132,16 +165,36 @@ export async function benchNodes() {
   const dataDir = mkdtempSync(join(tmpdir(), 'forge-bench-nodes-'));
   const server = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, SANDBOX_INSTANCE: INSTANCE, DATA_DIR: dataDir, PORT: String(PORT), LLM_PROVIDER: 'offline', DATABASE_URL: '', PREVIEW_CHECKS: '0', SANDBOX_HOSTS: `name=remote;docker=unix://${host.socket};address=${host.address}` },
+    env: {
+      ...process.env,
+      SANDBOX_INSTANCE: INSTANCE,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      LLM_PROVIDER: 'offline',
+      DATABASE_URL: '',
+      PREVIEW_CHECKS: '0',
+      SANDBOX_HOSTS: `name=remote;docker=unix://${host.socket};address=${host.address}`,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    for (let i = 0; !(await fetch(`${base}/api/health`).then((res) => res.ok, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await fetch(`${base}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 1200) throw new Error('the platform did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const cookie = (await fetch(`${base}/api/auth/signup`, { method: 'POST' })).headers.get('set-cookie').split(';')[0];
-    const saved = await fetch(`${base}/api/projects/save`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ projectName: 'latency', files: APP }) });
+    const saved = await fetch(`${base}/api/projects/save`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ projectName: 'latency', files: APP }),
+    });
     if (!saved.ok) throw new Error(`saving answered ${saved.status}`);
     const stream = await (await fetch(`${base}/api/projects/latency/build`, { method: 'POST', headers: { Cookie: cookie } })).text();
     const previewUrl = /"previewUrl":"([^"]+)"/.exec(stream)?.[1];
@@ -153,7 +206,12 @@ export async function benchNodes() {
     const { direct, proxied } = await p50s({ host: address, port: Number(port) }, { host: '127.0.0.1', port: PORT, headers: { host: new URL(previewUrl).host } });
     const added = proxied - direct;
     return [
-      [`Preview request through the API to a sandbox on another host, added p50 (${REQUESTS} requests, keep-alive)`, `${added.toFixed(2)} ms (${proxied.toFixed(2)} through the API, ${direct.toFixed(2)} direct)`, '≤ 2 ms', added <= 2],
+      [
+        `Preview request through the API to a sandbox on another host, added p50 (${REQUESTS} requests, keep-alive)`,
+        `${added.toFixed(2)} ms (${proxied.toFixed(2)} through the API, ${direct.toFixed(2)} direct)`,
+        '≤ 2 ms',
+        added <= 2,
+      ],
     ];
   } finally {
     server.kill('SIGINT');

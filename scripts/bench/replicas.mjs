@@ -18,7 +18,6 @@ const PACED_CHARS = 30 * 1024;
 /** Jobs of the throughput run: the offline agent writing a starter project as fast as it can. */
 const THROUGHPUT_JOBS = Number(process.env.BENCH_THROUGHPUT_JOBS ?? 120);
 
-
 /** The two PostgreSQL servers replicas share: the platform's and the projects'. */
 async function startDatabases() {
   const dir = mkdtempSync(join(tmpdir(), 'forge-bench-replicas-pg-'));

@@ -19,7 +19,11 @@ const REFERENCE_PROMPT = 'A landing page for a coffee roaster called "Bean There
 /** This run's containers only: another checkout's bench may have a project called "reference" too. */
 const INSTANCE = `bench-${process.pid}`;
 const referenceContainers = () =>
-  execFileSync('docker', ['ps', '-q', '--filter', 'label=dev.forge.project=reference', '--filter', `label=dev.forge.instance=${INSTANCE}`]).toString().trim().split('\n').filter(Boolean);
+  execFileSync('docker', ['ps', '-q', '--filter', 'label=dev.forge.project=reference', '--filter', `label=dev.forge.instance=${INSTANCE}`])
+    .toString()
+    .trim()
+    .split('\n')
+    .filter(Boolean);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -62,7 +66,12 @@ async function readStream(res) {
   const text = await res.text();
   return text
     .split('\n\n')
-    .map((block) => block.split('\n').find((l) => l.startsWith('data: '))?.slice(6))
+    .map((block) =>
+      block
+        .split('\n')
+        .find((l) => l.startsWith('data: '))
+        ?.slice(6),
+    )
     .filter((data) => data && data !== '[DONE]')
     .map((data) => JSON.parse(data));
 }
@@ -147,7 +156,10 @@ async function buildUntilServed(cookie, name) {
     const blocks = pending.split('\n\n');
     pending = blocks.pop();
     for (const block of blocks) {
-      const data = block.split('\n').find((l) => l.startsWith('data: '))?.slice(6);
+      const data = block
+        .split('\n')
+        .find((l) => l.startsWith('data: '))
+        ?.slice(6);
       if (!data || data === '[DONE]') continue;
       const event = JSON.parse(data);
       events.push(event);
@@ -233,7 +245,12 @@ export async function benchSandboxes() {
     const savedToPreview = servedAt - savedAt;
     const files = await projectFiles(cookie, 'reference');
     const bare = bareViteBuild(files);
-    rows.push(['Files saved → preview answers 200 (reference landing page, check not included)', seconds(savedToPreview), `≤ 1.1 × bare vite build (${seconds(bare * 1.1)})`, savedToPreview <= bare * 1.1]);
+    rows.push([
+      'Files saved → preview answers 200 (reference landing page, check not included)',
+      seconds(savedToPreview),
+      `≤ 1.1 × bare vite build (${seconds(bare * 1.1)})`,
+      savedToPreview <= bare * 1.1,
+    ]);
     rows.push(['Bare `vite build` of the same project on the host', seconds(bare), '', true]);
     rows.push(['Files saved → build result, the browser check included', seconds(builtAt - savedAt), '', true]);
 
@@ -253,7 +270,12 @@ export async function benchSandboxes() {
     // 2b. The browser check's own cost per build, browser warm: 5 rebuilds of the reference page.
     const checks = [];
     for (let i = 0; i < 5; i++) checks.push(...checkTimesMs((await build(cookie, 'reference')).events));
-    rows.push(['Browser check per build (reference landing page, browser warm), p50 of 5', checks.length ? `${seconds(median(checks))} (${checks.map(seconds).join(', ')})` : 'not run (checks skipped)', '≤ 1 s', checks.length === 5 && median(checks) <= 1000]);
+    rows.push([
+      'Browser check per build (reference landing page, browser warm), p50 of 5',
+      checks.length ? `${seconds(median(checks))} (${checks.map(seconds).join(', ')})` : 'not run (checks skipped)',
+      '≤ 1 s',
+      checks.length === 5 && median(checks) <= 1000,
+    ]);
 
     // 3. Warm image against a cold npm cache, same project.
     const warmStarted = performance.now();
@@ -266,7 +288,12 @@ export async function benchSandboxes() {
     // 4 and 5 ask for many generations and builds at once; a failure there is a row, not the end of the table.
     try {
       // 4. Four builds at once on this machine's cores.
-      const prompts = ['A todo app called "Done Deal" in teal', 'A sales dashboard for "Northwind" in indigo', 'A shop selling tea called "Leaf & Co" in green', 'A landing page for a gym called "Iron Will" in red'];
+      const prompts = [
+        'A todo app called "Done Deal" in teal',
+        'A sales dashboard for "Northwind" in indigo',
+        'A shop selling tea called "Leaf & Co" in green',
+        'A landing page for a gym called "Iron Will" in red',
+      ];
       await Promise.all(prompts.map((prompt, i) => generate(cookie, `parallel-${i}`, prompt)));
       const parallelStarted = performance.now();
       const results = await Promise.all(prompts.map((_, i) => build(cookie, `parallel-${i}`)));

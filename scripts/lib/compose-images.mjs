@@ -26,7 +26,19 @@ const PLATFORM_DOCKERFILE = join(root, 'deploy', 'Dockerfile');
 const RUNTIME_DOCKERFILE = join(root, 'deploy', 'Dockerfile.runtime');
 const POSTGRES_RECIPE = join(root, 'deploy', 'postgres');
 /** What the platform reads at run time, besides node_modules. */
-const APP_FILES = ['package.json', 'api/package.json', 'api/dist', 'api/prompts', 'api/blueprints', 'protocol/package.json', 'protocol/dist', 'web/dist', 'prisma/migrations', 'prisma/schema.prisma', 'sandbox-image'];
+const APP_FILES = [
+  'package.json',
+  'api/package.json',
+  'api/dist',
+  'api/prompts',
+  'api/blueprints',
+  'protocol/package.json',
+  'protocol/dist',
+  'web/dist',
+  'prisma/migrations',
+  'prisma/schema.prisma',
+  'sandbox-image',
+];
 /** Workspaces the platform runs; web's packages are built into web/dist. */
 const WORKSPACES = ['api', 'protocol', 'web'];
 
@@ -38,7 +50,10 @@ function hashFiles(hash, base, paths) {
     if (stat.isDirectory()) {
       for (const name of readdirSync(path).sort()) walk(join(path, name));
     } else if (stat.isFile()) {
-      hash.update(`${relative(base, path)}\0`).update(readFileSync(path)).update('\0');
+      hash
+        .update(`${relative(base, path)}\0`)
+        .update(readFileSync(path))
+        .update('\0');
     }
   };
   for (const path of paths) walk(path);
@@ -51,7 +66,7 @@ async function stageDependencies(context, stamp, manifests) {
   const stampFile = join(context, 'deps.stamp');
   if (existsSync(join(deps, 'node_modules')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
   const started = Date.now();
-  log('Installing the platform\'s production dependencies on the host (npm install --omit=dev)...');
+  log("Installing the platform's production dependencies on the host (npm install --omit=dev)...");
   rmSync(deps, { recursive: true, force: true });
   rmSync(stampFile, { force: true });
   for (const manifest of manifests) {
@@ -62,7 +77,21 @@ async function stageDependencies(context, stamp, manifests) {
   // No peers: @prisma/client's (the prisma CLI, TypeScript) serve code generation, done on the host.
   // No optional packages and no install scripts: those serve the embedded PostgreSQL (the image is
   // always given DATABASE_URL) and native speed-ups of ssh connections to Docker, unused here.
-  const args = ['install', '--omit=dev', '--omit=optional', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--include-workspace-root=false', '-w', 'api', '-w', 'protocol'];
+  const args = [
+    'install',
+    '--omit=dev',
+    '--omit=optional',
+    '--legacy-peer-deps',
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    '--include-workspace-root=false',
+    '-w',
+    'api',
+    '-w',
+    'protocol',
+  ];
   await runWithProgress('npm install', 'npm', args, { cwd: deps, logFile });
   // The app's own manifests come with the app; these only drove the install.
   for (const manifest of manifests) rmSync(join(deps, manifest));
@@ -73,7 +102,13 @@ async function stageDependencies(context, stamp, manifests) {
 /** forge-platform-runtime:<hash>: the base, the platform's user and its dependencies; built when missing. */
 async function ensureRuntimeImage(base) {
   const manifests = ['package.json', 'package-lock.json', ...WORKSPACES.map((w) => `${w}/package.json`)];
-  const hash = hashFiles(createHash('sha256').update(`${base}\0`).update(readFileSync(RUNTIME_DOCKERFILE)), root, manifests.map((m) => join(root, m))).digest('hex').slice(0, 12);
+  const hash = hashFiles(
+    createHash('sha256').update(`${base}\0`).update(readFileSync(RUNTIME_DOCKERFILE)),
+    root,
+    manifests.map((m) => join(root, m)),
+  )
+    .digest('hex')
+    .slice(0, 12);
   const tag = `forge-platform-runtime:${hash}`;
   if (imageExists(tag)) return tag;
   const context = join(cacheDir, 'runtime-context');
@@ -81,7 +116,12 @@ async function ensureRuntimeImage(base) {
   await stageDependencies(context, hash, manifests);
   const started = Date.now();
   log(`Building the platform's runtime image ${tag} FROM ${base} (log: ${logFile})...`);
-  await runWithProgress('docker build (platform runtime)', 'docker', ['build', '--build-arg', `BASE_IMAGE=${base}`, '--label', `forge.platform.runtime=${tag}`, '-t', tag, '-f', RUNTIME_DOCKERFILE, context], { logFile });
+  await runWithProgress(
+    'docker build (platform runtime)',
+    'docker',
+    ['build', '--build-arg', `BASE_IMAGE=${base}`, '--label', `forge.platform.runtime=${tag}`, '-t', tag, '-f', RUNTIME_DOCKERFILE, context],
+    { logFile },
+  );
   log(`Runtime image ${tag} built (${seconds(started)})`);
   return tag;
 }
@@ -105,19 +145,28 @@ export async function ensurePlatformImage(base) {
   const context = join(cacheDir, 'context');
   mkdirSync(context, { recursive: true });
   const app = stageApp(context);
-  const hash = hashFiles(createHash('sha256').update(`${runtime}\0`).update(readFileSync(PLATFORM_DOCKERFILE)), app, [app]).digest('hex').slice(0, 12);
+  const hash = hashFiles(createHash('sha256').update(`${runtime}\0`).update(readFileSync(PLATFORM_DOCKERFILE)), app, [app])
+    .digest('hex')
+    .slice(0, 12);
   const tag = `forge-platform:${hash}`;
   if (imageExists(tag)) return tag;
   const started = Date.now();
   log(`Building the platform image ${tag} on ${runtime} (log: ${logFile})...`);
-  await runWithProgress('docker build (platform)', 'docker', ['build', '--build-arg', `RUNTIME_IMAGE=${runtime}`, '--label', `forge.platform.recipe=${tag}`, '-t', tag, '-f', PLATFORM_DOCKERFILE, context], { logFile });
+  await runWithProgress(
+    'docker build (platform)',
+    'docker',
+    ['build', '--build-arg', `RUNTIME_IMAGE=${runtime}`, '--label', `forge.platform.recipe=${tag}`, '-t', tag, '-f', PLATFORM_DOCKERFILE, context],
+    { logFile },
+  );
   log(`Platform image ${tag} built (${seconds(started)})`);
   return tag;
 }
 
 /** forge-postgres:<hash>, built when missing. */
 export async function ensurePostgresImage(base) {
-  const hash = hashFiles(createHash('sha256').update(`${base}\0`), POSTGRES_RECIPE, [POSTGRES_RECIPE]).digest('hex').slice(0, 12);
+  const hash = hashFiles(createHash('sha256').update(`${base}\0`), POSTGRES_RECIPE, [POSTGRES_RECIPE])
+    .digest('hex')
+    .slice(0, 12);
   const tag = `forge-postgres:${hash}`;
   if (imageExists(tag)) return tag;
   const started = Date.now();
@@ -134,7 +183,11 @@ export async function ensureComposeImages() {
   const postgres = await ensurePostgresImage(base);
   const platform = await ensurePlatformImage(base);
   // The compose file's defaults name :latest; tag this checkout's images so, as the sandbox image's is.
-  for (const [tag, latest] of [[platform, 'forge-platform:latest'], [postgres, 'forge-postgres:latest']]) spawnSync('docker', ['tag', tag, latest]);
+  for (const [tag, latest] of [
+    [platform, 'forge-platform:latest'],
+    [postgres, 'forge-postgres:latest'],
+  ])
+    spawnSync('docker', ['tag', tag, latest]);
   return { platform, postgres, sandbox };
 }
 

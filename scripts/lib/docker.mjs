@@ -104,9 +104,7 @@ export async function ensureDocker({ install = false } = {}) {
     const answering = problem === null;
     if (answering && onPath('docker')) return { ok: true, detail: `Docker answers at ${endpoint.label}` };
 
-    const missing = [answering ? null : `nothing answers at ${endpoint.label}: ${problem}`, onPath('docker') ? null : 'the docker command is not installed']
-      .filter(Boolean)
-      .join(' and ');
+    const missing = [answering ? null : `nothing answers at ${endpoint.label}: ${problem}`, onPath('docker') ? null : 'the docker command is not installed'].filter(Boolean).join(' and ');
     // A running engine this user may not use: starting another would not help.
     if (!install || problem?.startsWith('permission denied')) return { ok: false, reason: missing };
     if (!answering && !endpoint.startable) return { ok: false, reason: `${missing}; DOCKER_HOST names an engine this script does not start` };

@@ -20,7 +20,11 @@ export function debianMirror() {
     const text = readFileSync(file, 'utf8');
     if (file.endsWith('.sources')) {
       for (const stanza of text.split(/\n\s*\n/)) {
-        const field = (name) => stanza.match(new RegExp(`^${name}:\\s*(.+)$`, 'mi'))?.[1].trim().split(/\s+/) ?? [];
+        const field = (name) =>
+          stanza
+            .match(new RegExp(`^${name}:\\s*(.+)$`, 'mi'))?.[1]
+            .trim()
+            .split(/\s+/) ?? [];
         if (/^enabled:\s*no/im.test(stanza) || !field('Types').includes('deb')) continue;
         for (const uri of field('URIs')) found.push({ uri, suites: field('Suites') });
       }

@@ -8,24 +8,12 @@
 // otherwise forge-sandbox-base:<hash of bootstrap-base.sh>, made offline with debootstrap once.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureDocker } from './docker.mjs';
 import { debianMirror, runWithProgress } from './image-build.mjs';
 import { log, root } from './setup.mjs';
-
 
 export const recipeDir = join(root, 'sandbox-image');
 const cacheDir = join(root, 'node_modules', '.cache', 'forge-sandbox');
@@ -47,7 +35,10 @@ export async function sandboxImageTag() {
 
 /** The offline base's tag: a hash of the bootstrap recipe, so editing it makes a new base. */
 export function baseImageTag() {
-  const hash = createHash('sha256').update(readFileSync(join(recipeDir, BOOTSTRAP_SCRIPT))).digest('hex').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(readFileSync(join(recipeDir, BOOTSTRAP_SCRIPT)))
+    .digest('hex')
+    .slice(0, 12);
   return `forge-sandbox-base:${hash}`;
 }
 
@@ -197,7 +188,13 @@ export async function ensureBaseImage() {
 /** Checks the built image does what the platform relies on. */
 function checkImage(tag) {
   const probe = docker([
-    'run', '--rm', '--network', 'none', tag, 'bash', '-c',
+    'run',
+    '--rm',
+    '--network',
+    'none',
+    tag,
+    'bash',
+    '-c',
     'set -e; node --version; npm --version; id -u; id -g; command -v iptables >/dev/null; ls /opt/forge/deps/node_modules | wc -l',
   ]);
   if (probe.status !== 0) throw new Error(`the new image ${tag} does not start: ${probe.stderr.trim() || probe.stdout.trim()}`);

@@ -13,29 +13,52 @@ export class AdminController {
   constructor(private readonly admin: AdminService) {}
 
   @Get('sandboxes')
-  list() { return this.admin.listSandboxes(); }
+  list() {
+    return this.admin.listSandboxes();
+  }
 
-  @Post('sandboxes/:projectId/stop') @HttpCode(200)
-  stop(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.stop(user, projectId); }
+  @Post('sandboxes/:projectId/stop')
+  @HttpCode(200)
+  stop(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) {
+    return this.admin.stop(user, projectId);
+  }
 
-  @Post('sandboxes/:projectId/restart') @HttpCode(200)
-  restart(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.restart(user, projectId); }
+  @Post('sandboxes/:projectId/restart')
+  @HttpCode(200)
+  restart(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) {
+    return this.admin.restart(user, projectId);
+  }
 
   @Delete('sandboxes/:projectId')
-  remove(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.remove(user, projectId); }
+  remove(@CurrentUser() user: AuthUser, @Param('projectId', { schema: projectIdSchema }) projectId: string) {
+    return this.admin.remove(user, projectId);
+  }
 
-  @Post('credits/grant') @BodyLimit(4096)
-  grant(@CurrentUser() user: AuthUser, @Body({ schema: grantCreditsSchema }) body: GrantCreditsDto) { return this.admin.grantCredits(user, body); }
+  @Post('credits/grant')
+  @BodyLimit(4096)
+  grant(@CurrentUser() user: AuthUser, @Body({ schema: grantCreditsSchema }) body: GrantCreditsDto) {
+    return this.admin.grantCredits(user, body);
+  }
 
   @Get('nodes')
-  nodes() { return this.admin.listNodes(); }
+  nodes() {
+    return this.admin.listNodes();
+  }
 
-  @Post('nodes/:nodeId/drain') @HttpCode(200)
-  drain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string) { return this.admin.setDraining(user, nodeId, true); }
+  @Post('nodes/:nodeId/drain')
+  @HttpCode(200)
+  drain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string) {
+    return this.admin.setDraining(user, nodeId, true);
+  }
 
-  @Post('nodes/:nodeId/undrain') @HttpCode(200)
-  undrain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string) { return this.admin.setDraining(user, nodeId, false); }
+  @Post('nodes/:nodeId/undrain')
+  @HttpCode(200)
+  undrain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string) {
+    return this.admin.setDraining(user, nodeId, false);
+  }
 
   @Get('sandboxes/:projectId/logs')
-  logs(@Param('projectId', { schema: projectIdSchema }) projectId: string) { return this.admin.logs(projectId); }
+  logs(@Param('projectId', { schema: projectIdSchema }) projectId: string) {
+    return this.admin.logs(projectId);
+  }
 }

@@ -96,9 +96,7 @@ export class AgentService {
   ) {}
 
   generate(input: GenerateInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
-    const messages: ChatMessage[] = [
-      { role: 'user', content: `Project name: ${input.projectName}\n\n${input.prompt}`, images: input.images },
-    ];
+    const messages: ChatMessage[] = [{ role: 'user', content: `Project name: ${input.projectName}\n\n${input.prompt}`, images: input.images }];
     return this.run(
       { system: this.prompts.get('system'), messages, maxOutputTokens: this.settings.maxOutputTokens, purpose: 'generate', description: input.prompt, projectName: input.projectName },
       signal,
@@ -188,10 +186,7 @@ export class AgentService {
 
       const open = tracker.openBlock;
       if (continuation >= maxContinuations) {
-        throw new AgentError(
-          `The model's answer was cut off more than ${maxContinuations} times` +
-            (open ? `; ${open.path} was left incomplete and was not saved.` : '.'),
-        );
+        throw new AgentError(`The model's answer was cut off more than ${maxContinuations} times` + (open ? `; ${open.path} was left incomplete and was not saved.` : '.'));
       }
       messages.push({ role: 'assistant', content: text }, { role: 'user', content: continuationPrompt(open, text) });
       tracker.startResponse();
@@ -223,9 +218,13 @@ function withRetry(messages: ChatMessage[], retry: AnswerRetry | undefined): Cha
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }

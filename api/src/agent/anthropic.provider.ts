@@ -63,7 +63,7 @@ function toProviderError(err: unknown): Error {
   if (err instanceof Anthropic.APIConnectionError) return new ProviderError(`Connection to Anthropic failed: ${err.message}`, true);
   if (err instanceof Anthropic.APIError) {
     const status = err.status;
-    const type = err.type ?? ((err.error as { error?: { type?: string } } | undefined)?.error?.type ?? null);
+    const type = err.type ?? (err.error as { error?: { type?: string } } | undefined)?.error?.type ?? null;
     const transient = status === 429 || status === 529 || (status !== undefined && status >= 500) || (type !== null && TRANSIENT_TYPES.has(type));
     const message = err.apiMessage ?? (err.error as { error?: { message?: string } } | undefined)?.error?.message ?? err.message;
     return new ProviderError(`Anthropic: ${message}`, transient, status);

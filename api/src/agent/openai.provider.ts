@@ -40,10 +40,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
               m.images?.length
                 ? {
                     role: m.role,
-                    content: [
-                      ...m.images.map((i) => ({ type: 'image_url', image_url: { url: `data:${i.mediaType};base64,${i.base64}` } })),
-                      { type: 'text', text: m.content },
-                    ],
+                    content: [...m.images.map((i) => ({ type: 'image_url', image_url: { url: `data:${i.mediaType};base64,${i.base64}` } })), { type: 'text', text: m.content }],
                   }
                 : { role: m.role, content: m.content },
             ),

@@ -10,18 +10,35 @@ import { type LoginDto, loginSchema } from './dto/login.dto.js';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @Public() @RateLimited('signups') @Post('signup')
-  signup(@SessionCookies() cookies: SessionCookieJar) { return this.auth.signup(cookies); }
+  @Public()
+  @RateLimited('signups')
+  @Post('signup')
+  signup(@SessionCookies() cookies: SessionCookieJar) {
+    return this.auth.signup(cookies);
+  }
 
-  @Public() @RateLimited('signins') @Post('login') @HttpCode(200)
-  login(@Body({ schema: loginSchema }) body: LoginDto, @SessionCookies() cookies: SessionCookieJar) { return this.auth.login(body.recoveryKey, cookies); }
+  @Public()
+  @RateLimited('signins')
+  @Post('login')
+  @HttpCode(200)
+  login(@Body({ schema: loginSchema }) body: LoginDto, @SessionCookies() cookies: SessionCookieJar) {
+    return this.auth.login(body.recoveryKey, cookies);
+  }
 
-  @Public() @Post('logout') @HttpCode(200)
-  logout(@SessionCookies() cookies: SessionCookieJar) { return this.auth.logout(cookies); }
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  logout(@SessionCookies() cookies: SessionCookieJar) {
+    return this.auth.logout(cookies);
+  }
 
   @Get('me')
-  me(@CurrentUser() user: AuthUser) { return this.auth.me(user); }
+  me(@CurrentUser() user: AuthUser) {
+    return this.auth.me(user);
+  }
 
   @Delete('me')
-  deleteAccount(@CurrentUser() user: AuthUser, @SessionCookies() cookies: SessionCookieJar) { return this.auth.deleteAccount(user, cookies); }
+  deleteAccount(@CurrentUser() user: AuthUser, @SessionCookies() cookies: SessionCookieJar) {
+    return this.auth.deleteAccount(user, cookies);
+  }
 }

@@ -32,11 +32,16 @@ export class AuthService {
     const recoveryKey = generateRecoveryKey();
     const token = generateSessionToken();
     const expiresAt = this.sessionExpiry();
-    const user = await this.repository.createUserWithSession(sha256(recoveryKey), keyHint(recoveryKey), {
-      tokenHash: sha256(token),
-      expiresAt,
-      userAgent: cookies.userAgent(),
-    }, this.credits.welcomeCredit());
+    const user = await this.repository.createUserWithSession(
+      sha256(recoveryKey),
+      keyHint(recoveryKey),
+      {
+        tokenHash: sha256(token),
+        expiresAt,
+        userAgent: cookies.userAgent(),
+      },
+      this.credits.welcomeCredit(),
+    );
     cookies.write(token, expiresAt);
     this.logger.log(`New account ${user.id}`);
     return { recoveryKey, user: this.toPublicUser(user) };

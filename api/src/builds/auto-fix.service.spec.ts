@@ -139,9 +139,7 @@ const fileBlock = (path: string, content: string) => `<<<FILE ${path}>>>\n${cont
 
 describe('AutoFixService', () => {
   it('shows the agent the errors, the files and the tree, saves its fix and logs what changed', async () => {
-    const { service, provider, writes, log, input } = setup([
-      { text: `The count is a number, so it is typed as one now.\n\n${fileBlock('src/App.tsx', FIXED_APP)}` },
-    ]);
+    const { service, provider, writes, log, input } = setup([{ text: `The count is a number, so it is typed as one now.\n\n${fileBlock('src/App.tsx', FIXED_APP)}` }]);
 
     const result = await service.attempt(input());
 
@@ -203,9 +201,7 @@ describe('AutoFixService', () => {
   });
 
   it('ends with a DomainError when the fix cannot be saved, and saves none of its files', async () => {
-    const { service, writes, failing, log, input } = setup([
-      { text: fileBlock('src/App.tsx', FIXED_APP) + fileBlock('src/lib/format.ts', 'export const formatCount = String;\n') },
-    ]);
+    const { service, writes, failing, log, input } = setup([{ text: fileBlock('src/App.tsx', FIXED_APP) + fileBlock('src/lib/format.ts', 'export const formatCount = String;\n') }]);
     failing.add('src/App.tsx');
 
     const attempt = service.attempt(input());
@@ -380,10 +376,7 @@ describe('AutoFixService', () => {
   it('continues an EDIT block cut at the output limit, asking for its EDIT marker, and applies the joined block', async () => {
     const block = '<<<EDIT src/App.tsx>>>\n<<<SEARCH>>>\n  const count: string = recipes.length;\n<<<REPLACE>>>\n  const count: number = recipes.length;\n<<<END EDIT>>>\n';
     const cut = block.indexOf('number') + 3;
-    const { service, provider, files, input } = setup([
-      { text: block.slice(0, cut), stop: 'max_tokens' },
-      { text: `<<<EDIT src/App.tsx>>>\n${block.slice(cut)}` },
-    ]);
+    const { service, provider, files, input } = setup([{ text: block.slice(0, cut), stop: 'max_tokens' }, { text: `<<<EDIT src/App.tsx>>>\n${block.slice(cut)}` }]);
 
     const result = await service.attempt(input());
 

@@ -41,8 +41,7 @@ export interface FixAttemptResult {
 
 export type FixAvailability = { available: true } | { available: false; reason: string };
 
-export const OFFLINE_FIX_UNAVAILABLE =
-  'Automatic fixes need a language model. Set ANTHROPIC_API_KEY (or OPENAI_BASE_URL with LLM_PROVIDER=openai) and build again.';
+export const OFFLINE_FIX_UNAVAILABLE = 'Automatic fixes need a language model. Set ANTHROPIC_API_KEY (or OPENAI_BASE_URL with LLM_PROVIDER=openai) and build again.';
 
 export const FIX_CREDITS_RAN_OUT_MESSAGE = 'Your credits ran out during the automatic fix, so it changed nothing. Top up your credits and build again.';
 
@@ -104,8 +103,7 @@ export class AutoFixService {
     try {
       // The same checks and the same all-at-once apply as an edit: a failing answer goes back once.
       answer = await checkedAnswer({
-        ask: (retry) =>
-          this.agent.fix({ projectName: input.projectName, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns, retry }, input.signal),
+        ask: (retry) => this.agent.fix({ projectName: input.projectName, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns, retry }, input.signal),
         current,
         log,
         onContinued: (turn) => log(`⏳ The answer was cut off; the agent continues it (turn ${turn}/${maxTurns})`),
@@ -207,9 +205,7 @@ interface FixContext {
 function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: string[]; context: FixContext; maxAttempts: number }): string {
   const { input, errors, tree, context, maxAttempts } = args;
   const runtime = input.failedAt === 'runtime';
-  const what = runtime
-    ? 'The app built and started, but failed when opened in a browser (headless Chromium loading its preview).'
-    : 'The build failed.';
+  const what = runtime ? 'The app built and started, but failed when opened in a browser (headless Chromium loading its preview).' : 'The build failed.';
   const sections: string[] = [`Project name: ${input.projectName}`, `${what} This is repair attempt ${input.attempt} of ${maxAttempts}.`];
 
   sections.push(
@@ -223,15 +219,10 @@ function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: 
   const more = tree.length - listed.length;
   sections.push(['## Project files', ...listed, ...(more > 0 ? [`… and ${more} more`] : [])].join('\n'));
 
-  const files = Object.entries(context.shown).map(([path, content]) =>
-    [fileStartMarker(path), content.replace(/\n$/, ''), FILE_END_MARKER].join('\n'),
-  );
+  const files = Object.entries(context.shown).map(([path, content]) => [fileStartMarker(path), content.replace(/\n$/, ''), FILE_END_MARKER].join('\n'));
   sections.push(['## Current content of the files involved', ...files].join('\n'));
   if (context.omitted.length > 0) {
-    sections.push(
-      `To keep this request short, these files were left out: ${context.omitted.join(', ')}. ` +
-        'They exist unchanged; if you must change one of them, write it complete.',
-    );
+    sections.push(`To keep this request short, these files were left out: ${context.omitted.join(', ')}. ` + 'They exist unchanged; if you must change one of them, write it complete.');
   }
   sections.push(`Answer with the complete files that fix the ${runtime ? 'app' : 'build'}, in the file-stream protocol.`);
   return sections.join('\n\n');

@@ -34,16 +34,12 @@ describe('extractBuildErrors', () => {
         `Found 1 error in src/App.tsx${ESC}[90m:12${ESC}[0m`,
         '',
       );
-      expect(extractBuildErrors(log)).toEqual([
-        { file: 'src/App.tsx', line: 12, column: 5, message: "Type 'number' is not assignable to type 'string'." },
-      ]);
+      expect(extractBuildErrors(log)).toEqual([{ file: 'src/App.tsx', line: 12, column: 5, message: "Type 'number' is not assignable to type 'string'." }]);
     });
 
     it('keeps errors about the configuration without a file', () => {
       const log = "error TS5083: Cannot read file '/workspace/app/tsconfig.node.json'.";
-      expect(extractBuildErrors(log)).toEqual([
-        { file: null, line: null, column: null, message: "Cannot read file 'tsconfig.node.json'." },
-      ]);
+      expect(extractBuildErrors(log)).toEqual([{ file: null, line: null, column: null, message: "Cannot read file 'tsconfig.node.json'." }]);
     });
   });
 
@@ -67,9 +63,7 @@ describe('extractBuildErrors', () => {
         '    at aggregateBindingErrorsIntoJsError (file:///workspace/app/node_modules/rolldown/dist/shared/error-B8po7KiL.mjs:48:18)',
         '    at unwrapBindingResult (file:///workspace/app/node_modules/rolldown/dist/shared/error-B8po7KiL.mjs:18:128)',
       );
-      expect(extractBuildErrors(log)).toEqual([
-        { file: 'src/App.tsx', line: 3, column: 26, message: "Could not resolve './Missing' in src/App.tsx" },
-      ]);
+      expect(extractBuildErrors(log)).toEqual([{ file: 'src/App.tsx', line: 3, column: 26, message: "Could not resolve './Missing' in src/App.tsx" }]);
     });
 
     it('takes the importer from the message when there is no code frame', () => {
@@ -80,7 +74,7 @@ describe('extractBuildErrors', () => {
 
     it('lists every parse error of a failed transform, ignoring warnings', () => {
       const log = lines(
-        "[EVAL] Warning: Use of `eval` function is strongly discouraged as it poses security risks and may cause issues with minification.",
+        '[EVAL] Warning: Use of `eval` function is strongly discouraged as it poses security risks and may cause issues with minification.',
         '   ╭─[ src/lib/calc.ts:4:10 ]',
         '✗ Build failed in 96ms',
         'error during build:',
@@ -147,11 +141,7 @@ describe('extractBuildErrors', () => {
     });
 
     it('reads a missing export in the Rollup form', () => {
-      const log = lines(
-        'error during build:',
-        'src/App.tsx (3:9): "formatPrice" is not exported by "src/lib/format.ts", imported by "src/App.tsx".',
-        'file: /workspace/app/src/App.tsx:3:9',
-      );
+      const log = lines('error during build:', 'src/App.tsx (3:9): "formatPrice" is not exported by "src/lib/format.ts", imported by "src/App.tsx".', 'file: /workspace/app/src/App.tsx:3:9');
       expect(extractBuildErrors(log)).toEqual([
         { file: 'src/App.tsx', line: 3, column: 9, message: 'src/App.tsx (3:9): "formatPrice" is not exported by "src/lib/format.ts", imported by "src/App.tsx".' },
       ]);
@@ -170,9 +160,7 @@ describe('extractBuildErrors', () => {
         '    at viteLog (file:///workspace/app/node_modules/vite/dist/node/chunks/node.js:33111:57)',
         '    at onRollupLog (file:///workspace/app/node_modules/vite/dist/node/chunks/node.js:33142:63)',
       );
-      expect(extractBuildErrors(log)).toEqual([
-        { file: 'src/main.tsx', line: null, column: null, message: '[vite]: Rolldown failed to resolve import "react-router-dom" from "src/main.tsx".' },
-      ]);
+      expect(extractBuildErrors(log)).toEqual([{ file: 'src/main.tsx', line: null, column: null, message: '[vite]: Rolldown failed to resolve import "react-router-dom" from "src/main.tsx".' }]);
     });
 
     it('points a file Vite cannot load at the file that imports it', () => {
@@ -186,8 +174,7 @@ describe('extractBuildErrors', () => {
           file: 'src/App.tsx',
           line: null,
           column: null,
-          message:
-            "[vite:load-fallback] Could not load src/components/Header (imported by src/App.tsx): ENOENT: no such file or directory, open 'src/components/Header'",
+          message: "[vite:load-fallback] Could not load src/components/Header (imported by src/App.tsx): ENOENT: no such file or directory, open 'src/components/Header'",
         },
       ]);
     });
@@ -288,9 +275,7 @@ describe('extractBuildErrors', () => {
         'npm error command failed',
         'npm error command sh -c tsc --noEmit && vite build',
       );
-      expect(extractBuildErrors(log)).toEqual([
-        { file: 'src/App.tsx', line: 12, column: 5, message: "Type 'number' is not assignable to type 'string'." },
-      ]);
+      expect(extractBuildErrors(log)).toEqual([{ file: 'src/App.tsx', line: 12, column: 5, message: "Type 'number' is not assignable to type 'string'." }]);
     });
   });
 
@@ -309,9 +294,7 @@ describe('extractBuildErrors', () => {
         '    at file:///workspace/app/server/index.ts:10:3',
         '    at ModuleJob.run (node:internal/modules/esm/module_job:271:25)',
       );
-      expect(extractBuildErrors(log)).toEqual([
-        { file: 'server/routes.ts', line: 12, column: 16, message: "TypeError: Cannot read properties of undefined (reading 'map')" },
-      ]);
+      expect(extractBuildErrors(log)).toEqual([{ file: 'server/routes.ts', line: 12, column: 16, message: "TypeError: Cannot read properties of undefined (reading 'map')" }]);
     });
 
     it('reads a plain Error with a file:// frame', () => {
@@ -327,9 +310,7 @@ describe('extractBuildErrors', () => {
         "SyntaxError: The requested module './db' does not provide an export named 'pool'",
         '    at ModuleJob._instantiate (node:internal/modules/esm/module_job:180:21)',
       );
-      expect(extractBuildErrors(log)).toEqual([
-        { file: 'server/index.ts', line: 3, column: null, message: "SyntaxError: The requested module './db' does not provide an export named 'pool'" },
-      ]);
+      expect(extractBuildErrors(log)).toEqual([{ file: 'server/index.ts', line: 3, column: null, message: "SyntaxError: The requested module './db' does not provide an export named 'pool'" }]);
     });
 
     it('points a missing module at the file that imports it', () => {
@@ -345,9 +326,7 @@ describe('extractBuildErrors', () => {
         "  url: 'file:///workspace/app/server/db'",
         '}',
       );
-      expect(extractBuildErrors(log)).toEqual([
-        { file: 'server/index.ts', line: null, column: null, message: "Cannot find module 'server/db' imported from server/index.ts" },
-      ]);
+      expect(extractBuildErrors(log)).toEqual([{ file: 'server/index.ts', line: null, column: null, message: "Cannot find module 'server/db' imported from server/index.ts" }]);
     });
 
     it('keeps the message but no file when every frame is in node_modules or outside the project', () => {
@@ -372,11 +351,7 @@ describe('extractBuildErrors', () => {
       "/etc/passwd(1,1): error TS1005: ';' expected.",
     );
     expect(extractBuildErrors(log).map((e) => e.file)).toEqual([null, null, null]);
-    expect(extractBuildErrors(log).map((e) => e.message)).toEqual([
-      "File '../shared/types.ts' is not under 'rootDir'.",
-      "Duplicate identifier 'React'.",
-      "';' expected.",
-    ]);
+    expect(extractBuildErrors(log).map((e) => e.message)).toEqual(["File '../shared/types.ts' is not under 'rootDir'.", "Duplicate identifier 'React'.", "';' expected."]);
   });
 
   it('keeps the first errors, in order, up to the limit, across tools', () => {
@@ -389,9 +364,7 @@ describe('extractBuildErrors', () => {
   });
 
   it('reads a command the shell cannot find', () => {
-    expect(extractBuildErrors(lines('> vite build', '', 'sh: 1: vite: not found'))).toEqual([
-      { file: null, line: null, column: null, message: 'vite: command not found' },
-    ]);
+    expect(extractBuildErrors(lines('> vite build', '', 'sh: 1: vite: not found'))).toEqual([{ file: null, line: null, column: null, message: 'vite: command not found' }]);
   });
 
   it('falls back to the last lines that mention an error or a failure', () => {

@@ -41,8 +41,7 @@ const NPM_ERROR = /^npm (?:error|ERR!)(?: (.*))?$/;
 const SHELL_NOT_FOUND = /^(?:sh|bash|\/bin\/sh)(?:: \d+)?: (.+?): (?:command )?not found$/;
 /** Wrappers that announce errors listed on the following lines. */
 const WRAPPER = /^(?:\[[^\]]+\]\s*)?(?:Error: )?(?:Build|Transform) failed with \d+ errors?:?$/;
-const NPM_NOISE =
-  /^(?:code|path|command|workspace|location|errno|syscall|signal|A complete log of this run|Log files were not written|Lifecycle script|You can rerun|\d+$)/;
+const NPM_NOISE = /^(?:code|path|command|workspace|location|errno|syscall|signal|A complete log of this run|Log files were not written|Lifecycle script|You can rerun|\d+$)/;
 
 /**
  * The first distinct errors of a build's combined output, in order, with file and line when the
@@ -97,18 +96,22 @@ export function projectRelativePath(raw: string): string | null {
 }
 
 function cleanLines(log: string): string[] {
-  return stripAnsi(log)
-    .split(/\r?\n/)
-    // A carriage return redraws the line (progress spinners): only the last drawing is seen.
-    .map((line) => line.split('\r').filter((part) => part.length > 0).pop() ?? '');
+  return (
+    stripAnsi(log)
+      .split(/\r?\n/)
+      // A carriage return redraws the line (progress spinners): only the last drawing is seen.
+      .map(
+        (line) =>
+          line
+            .split('\r')
+            .filter((part) => part.length > 0)
+            .pop() ?? '',
+      )
+  );
 }
 
 function cleanMessage(message: string): string {
-  const text = message
-    .replaceAll(`file://${PROJECT_PREFIX}`, '')
-    .replaceAll(PROJECT_PREFIX, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = message.replaceAll(`file://${PROJECT_PREFIX}`, '').replaceAll(PROJECT_PREFIX, '').replace(/\s+/g, ' ').trim();
   return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text;
 }
 
@@ -169,9 +172,7 @@ function viteBuildError(lines: string[], header: number): BuildError | null {
 }
 
 function startsKnownError(line: string): boolean {
-  return [TSC_PLAIN, TSC_PRETTY, TSC_GLOBAL, ESBUILD_ERROR, ESBUILD_INLINE, ROLLDOWN_DIAGNOSTIC, NPM_ERROR, NODE_ERROR].some((pattern) =>
-    pattern.test(line),
-  );
+  return [TSC_PLAIN, TSC_PRETTY, TSC_GLOBAL, ESBUILD_ERROR, ESBUILD_INLINE, ROLLDOWN_DIAGNOSTIC, NPM_ERROR, NODE_ERROR].some((pattern) => pattern.test(line));
 }
 
 function npmError(lines: string[], start: number): BuildError | null {
@@ -251,12 +252,7 @@ function unlocated(message: string): BuildError {
  * `in src/App.tsx`), since the imported file is often the one that does not exist; else any project path.
  */
 function withEmbeddedLocation(message: string): BuildError {
-  const patterns = [
-    /imported (?:by|from) "?([^\s)"]+)/,
-    / from "([^"]+)"/,
-    / in (\S+\.[A-Za-z]+)\.?$/,
-    /(?:file:\/\/)?(\/workspace\/app\/[^\s:'"()]+)(?::(\d+))?(?::(\d+))?/,
-  ];
+  const patterns = [/imported (?:by|from) "?([^\s)"]+)/, / from "([^"]+)"/, / in (\S+\.[A-Za-z]+)\.?$/, /(?:file:\/\/)?(\/workspace\/app\/[^\s:'"()]+)(?::(\d+))?(?::(\d+))?/];
   for (const pattern of patterns) {
     const m = message.match(pattern);
     if (!m) continue;

@@ -29,7 +29,13 @@ describe('BuildQueue', () => {
     const queue = new BuildQueue(1, 100);
     const order: string[] = [];
     await queue.acquire('a');
-    const waits = [['a', 'a2'], ['a', 'a3'], ['b', 'b1'], ['c', 'c1'], ['b', 'b2']].map(([account, name]) => queue.acquire(account!).then(() => order.push(name!)));
+    const waits = [
+      ['a', 'a2'],
+      ['a', 'a3'],
+      ['b', 'b1'],
+      ['c', 'c1'],
+      ['b', 'b2'],
+    ].map(([account, name]) => queue.acquire(account!).then(() => order.push(name!)));
     // A new account waits for the running build and the first builds of b and c, not for a's.
     expect(queue.ahead('d')).toBe(3);
     // c's second build would come after b's second, before a's fourth.
@@ -72,10 +78,12 @@ describe('BuildQueue', () => {
     const all: Promise<void>[] = [];
     for (const account of ['a', 'b', 'c', 'd', 'e']) {
       for (let i = 1; i <= 4; i++) {
-        all.push(queue.acquire(account).then(() => {
-          started.push(`${account}${i}`);
-          running.push(account);
-        }));
+        all.push(
+          queue.acquire(account).then(() => {
+            started.push(`${account}${i}`);
+            running.push(account);
+          }),
+        );
       }
     }
     await settle();
@@ -91,7 +99,7 @@ describe('BuildQueue', () => {
     expect(new Set(started).size).toBe(20);
   });
 
-  it("lets an account run at most its own number of builds; the rest wait without taking a slot", async () => {
+  it('lets an account run at most its own number of builds; the rest wait without taking a slot', async () => {
     const queue = new BuildQueue(4, 2);
     const order: string[] = [];
     await queue.acquire('a');

@@ -95,8 +95,7 @@ export class BuildQueue {
    * account's. Accounts running `cap` builds already are passed over.
    */
   private pick(waiting: Waiting[], running: Map<string, number>, served: Map<string, number>, cap: number): Waiting | undefined {
-    const before = (a: Waiting, b: Waiting) =>
-      (running.get(a.account) ?? 0) - (running.get(b.account) ?? 0) || (served.get(a.account) ?? 0) - (served.get(b.account) ?? 0) || a.seq - b.seq;
+    const before = (a: Waiting, b: Waiting) => (running.get(a.account) ?? 0) - (running.get(b.account) ?? 0) || (served.get(a.account) ?? 0) - (served.get(b.account) ?? 0) || a.seq - b.seq;
     let best: Waiting | undefined;
     for (const candidate of waiting) {
       if ((running.get(candidate.account) ?? 0) >= cap) continue;

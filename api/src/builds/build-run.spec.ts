@@ -51,10 +51,7 @@ describe('BuildRun', () => {
     run.error('Build failed', 'exit code 1');
     run.finish();
     const chunks = await read(run.attach());
-    expect(chunks.flat().map((m) => JSON.parse(m.data))).toEqual([
-      { type: 'error', data: { error: 'Build failed', details: 'exit code 1' } },
-      { type: 'done' },
-    ]);
+    expect(chunks.flat().map((m) => JSON.parse(m.data))).toEqual([{ type: 'error', data: { error: 'Build failed', details: 'exit code 1' } }, { type: 'done' }]);
   });
 
   it('stops sending to a viewer that went away; the others keep following', async () => {

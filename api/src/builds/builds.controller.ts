@@ -10,9 +10,15 @@ import { type FixPreviewErrorDto, fixPreviewErrorSchema } from './dto/fix-previe
 export class BuildsController {
   constructor(private readonly builds: BuildsService) {}
 
-  @Post(':project/build') @StartsWork()
-  build(@CurrentUser() user: AuthUser, @Param('project') project: string, @Req() req: Request, @Res() res: Response) { return writeSse(req, res, this.builds.build(user.id, project)); }
+  @Post(':project/build')
+  @StartsWork()
+  build(@CurrentUser() user: AuthUser, @Param('project') project: string, @Req() req: Request, @Res() res: Response) {
+    return writeSse(req, res, this.builds.build(user.id, project));
+  }
 
-  @Post(':project/fix') @StartsWork()
-  fix(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: fixPreviewErrorSchema }) body: FixPreviewErrorDto, @Req() req: Request, @Res() res: Response) { return writeSse(req, res, this.builds.fixReported(user.id, project, body.error)); }
+  @Post(':project/fix')
+  @StartsWork()
+  fix(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: fixPreviewErrorSchema }) body: FixPreviewErrorDto, @Req() req: Request, @Res() res: Response) {
+    return writeSse(req, res, this.builds.fixReported(user.id, project, body.error));
+  }
 }

@@ -97,4 +97,5 @@ export class BuildsRepository {
   /** Builds from before builds named their replica, left running by a server that stopped. */
   async failUnowned(error: string): Promise<void> {
     await this.prisma.build.updateMany({ where: { status: { in: ['queued', 'running'] }, replicaId: null }, data: { status: 'failed', error, finishedAt: new Date() } });
-  }}
+  }
+}

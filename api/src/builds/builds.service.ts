@@ -377,9 +377,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.logCost(run);
     run.result(false, atRuntime ? last.previewUrl : null, last ? { failedAt: last.failedAt, ...(last.check ? { check: last.check } : {}) } : { failedAt: 'build' });
     run.error(event?.error ?? (atRuntime ? 'The app failed in the browser' : 'Build failed'), event ? event.details : summary);
-    await this.repository
-      .finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines, failedAt: last?.failedAt ?? 'build' })
-      .catch(() => undefined);
+    await this.repository.finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines, failedAt: last?.failedAt ?? 'build' }).catch(() => undefined);
   }
 
   /** One fix attempt's tokens and price in the stream; the ledger has charged them on the build as they came. */

@@ -12,5 +12,8 @@ export function errorSignature(failedAt: BuildFailedAt, errors: BuildError[], su
 }
 
 function withoutNumbers(text: string): string {
-  return text.replace(/\d+(?:\.\d+)?/g, '#').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\d+(?:\.\d+)?/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

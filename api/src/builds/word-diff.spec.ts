@@ -55,9 +55,7 @@ describe('wordDiffLines', () => {
   it('shows a line rewritten beyond recognition as the old line and the new one', () => {
     const before = file('const a = 1;', 'fetchRecipes().then(setRecipes);', 'const b = 2;');
     const after = file('const a = 1;', 'useEffect(() => void load(), []);', 'const b = 2;');
-    expect(wordDiffLines('src/App.tsx', before, after)).toEqual([
-      '✏️ src/App.tsx:2  [-fetchRecipes().then(setRecipes);-]{+useEffect(() => void load(), []);+}',
-    ]);
+    expect(wordDiffLines('src/App.tsx', before, after)).toEqual(['✏️ src/App.tsx:2  [-fetchRecipes().then(setRecipes);-]{+useEffect(() => void load(), []);+}']);
   });
 
   it('shows at most six lines per file, then how many more changed', () => {
@@ -82,9 +80,7 @@ describe('wordDiffLines', () => {
   });
 
   it('announces new and removed files instead of diffing them', () => {
-    expect(wordDiffLines('src/components/Missing.tsx', null, file('export function Missing() {', '  return null;', '}'))).toEqual([
-      '➕ src/components/Missing.tsx (3 lines)',
-    ]);
+    expect(wordDiffLines('src/components/Missing.tsx', null, file('export function Missing() {', '  return null;', '}'))).toEqual(['➕ src/components/Missing.tsx (3 lines)']);
     expect(wordDiffLines('src/one.ts', null, 'export {};')).toEqual(['➕ src/one.ts (1 line)']);
     expect(wordDiffLines('src/old.ts', 'export {};\n', null)).toEqual(['🗑️ src/old.ts']);
   });
@@ -95,7 +91,7 @@ describe('wordDiffLines', () => {
   });
 
   it('writes lines the terminal view parses back into exactly the old and the new text', () => {
-    const before = file('const pattern = /[a-z-]+/;', "const total = price + tax; // {+tax+}");
+    const before = file('const pattern = /[a-z-]+/;', 'const total = price + tax; // {+tax+}');
     const after = file('const pattern = /[a-z0-9-]+/;', 'const total = price++} + tax;');
     const lines = wordDiffLines('src/lib/match.ts', before, after);
     const reconstruct = (line: string, keep: 'removed' | 'added') =>
@@ -111,9 +107,7 @@ describe('wordDiffLines', () => {
 
 describe('markers', () => {
   it.each(['a-]b', '-]', 'ends with -', ']starts', '--]', 'x-]-]y'])('keep %p intact through the web parser', (text) => {
-    expect(parseDiffMarkers(removedMarker(text)).map((s) => [s.kind, s.text])).toEqual(
-      expect.arrayContaining([['removed', expect.any(String)]]),
-    );
+    expect(parseDiffMarkers(removedMarker(text)).map((s) => [s.kind, s.text])).toEqual(expect.arrayContaining([['removed', expect.any(String)]]));
     const removed = parseDiffMarkers(removedMarker(text));
     expect(removed.every((segment) => segment.kind === 'removed')).toBe(true);
     expect(removed.map((segment) => segment.text).join('')).toBe(text);

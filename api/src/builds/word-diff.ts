@@ -120,7 +120,7 @@ function pairLines(removed: string[], added: string[]): LinePair[] {
 /** Lines deleted where others were inserted were replaced: one `[-old-]{+new+}` line each reads better. */
 function zipReplacements(pairs: LinePair[]): LinePair[] {
   const zipped: LinePair[] = [];
-  for (let i = 0; i < pairs.length; ) {
+  for (let i = 0; i < pairs.length;) {
     let removedEnd = i;
     while (removedEnd < pairs.length && pairs[removedEnd].new === null) removedEnd++;
     let addedEnd = removedEnd;

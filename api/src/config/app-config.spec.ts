@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.previewDomain).toBe('preview.localhost');
   });
 
-  it('sizes sandboxes and builds from settings, with the spec\'s auto-fix limits by default', () => {
+  it("sizes sandboxes and builds from settings, with the spec's auto-fix limits by default", () => {
     const config = loadConfig({ SANDBOX_CPUS: '1.5', SANDBOX_DISK_MB: '512', BUILD_CONCURRENCY: '3' }, { cwd: '/srv/forge' });
     expect(config.sandbox).toMatchObject({ cpus: 1.5, diskMb: 512, memoryMb: 1024 });
     expect(config.builds.concurrency).toBe(3);
@@ -22,7 +22,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/a' }).sandbox.instance).not.toBe(loadConfig({ DATA_DIR: '/b' }).sandbox.instance);
   });
 
-  it('reads the welcome credit and token prices as exact micro-dollars, the spec\'s by default', () => {
+  it("reads the welcome credit and token prices as exact micro-dollars, the spec's by default", () => {
     expect(loadConfig({}).credits).toEqual({ welcomeMicroUsd: 10_000_000n, prices: { inputMicroUsdPerMTok: 3_000_000n, outputMicroUsdPerMTok: 15_000_000n } });
     const custom = loadConfig({ WELCOME_CREDIT_USD: '0', PRICE_INPUT_PER_MTOK_USD: '0.80', PRICE_OUTPUT_PER_MTOK_USD: '4.000001' }).credits;
     expect(custom).toEqual({ welcomeMicroUsd: 0n, prices: { inputMicroUsdPerMTok: 800_000n, outputMicroUsdPerMTok: 4_000_001n } });
@@ -36,7 +36,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ SANDBOX_IMAGE: 'registry.example/forge-sandbox:1' }).sandbox.image).toBe('registry.example/forge-sandbox:1');
   });
 
-  it('refuses previews under the app\'s own host unless an operator accepts it; localhost is exempt', () => {
+  it("refuses previews under the app's own host unless an operator accepts it; localhost is exempt", () => {
     const underApp = { PUBLIC_URL: 'https://forge.test', PREVIEW_DOMAIN: 'preview.forge.test' };
     expect(() => loadConfig(underApp)).toThrow(/^Invalid setting PREVIEW_DOMAIN: "preview.forge.test" lies under the app's own host forge.test/);
     expect(() => loadConfig({ PUBLIC_URL: 'https://forge.test', PREVIEW_DOMAIN: 'forge.test' })).toThrow(/PREVIEW_DOMAIN/);

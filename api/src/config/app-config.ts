@@ -173,7 +173,10 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     throw new ConfigError('SANDBOX_CA_FILE', `no file at ${sandboxCaFile}`);
   }
 
-  const adminUserIds = (text(env, 'ADMIN_USER_IDS') ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  const adminUserIds = (text(env, 'ADMIN_USER_IDS') ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   for (const id of adminUserIds) {
     if (!UUID.test(id)) throw new ConfigError('ADMIN_USER_IDS', `"${id}" is not an account id`);
   }
@@ -188,9 +191,17 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
 
   const recipeDir = resolve(cwd, 'sandbox-image');
   const sandboxImage = text(env, 'SANDBOX_IMAGE') ?? (existsSync(recipeDir) ? sandboxImageTag(recipeDir) : 'forge-sandbox:latest');
-  const instance = text(env, 'SANDBOX_INSTANCE') ?? createHash('sha256').update(`${dataDir}\n${databaseUrl ?? ''}`).digest('hex').slice(0, 10);
+  const instance =
+    text(env, 'SANDBOX_INSTANCE') ??
+    createHash('sha256')
+      .update(`${dataDir}\n${databaseUrl ?? ''}`)
+      .digest('hex')
+      .slice(0, 10);
   if (!/^[a-z0-9][a-z0-9-]{0,30}$/.test(instance)) throw new ConfigError('SANDBOX_INSTANCE', `"${instance}" must be lower-case letters, digits and hyphens`);
-  const egressAllow = (text(env, 'SANDBOX_EGRESS_ALLOW') ?? '').split(',').map((cidr) => cidr.trim()).filter(Boolean);
+  const egressAllow = (text(env, 'SANDBOX_EGRESS_ALLOW') ?? '')
+    .split(',')
+    .map((cidr) => cidr.trim())
+    .filter(Boolean);
   for (const cidr of egressAllow) {
     if (!CIDR.test(cidr)) throw new ConfigError('SANDBOX_EGRESS_ALLOW', `"${cidr}" is not an IPv4 address or CIDR`);
   }
@@ -331,7 +342,9 @@ export function sandboxImageTag(recipeDir: string): string {
 
 export function sandboxRecipeHash(recipeDir: string): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(recipeDir).filter((file) => !file.endsWith('.md') && !file.startsWith('.')).sort()) {
+  for (const name of readdirSync(recipeDir)
+    .filter((file) => !file.endsWith('.md') && !file.startsWith('.'))
+    .sort()) {
     const path = join(recipeDir, name);
     if (!statSync(path).isFile()) continue;
     hash.update(`${name}\0`).update(readFileSync(path)).update('\0');

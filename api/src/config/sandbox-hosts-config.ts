@@ -32,7 +32,10 @@ const KEYS = new Set(['name', 'docker', 'address', 'memoryMb', 'cpus', 'tlsCa', 
 export function sandboxHostsFrom(env: Env): SandboxHostConfig[] {
   const raw = text(env, VARIABLE);
   if (raw === null) return [{ name: 'local', docker: text(env, 'DOCKER_HOST'), tls: null, address: null, memoryMb: null, cpus: null }];
-  const entries = raw.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(/[\n,]/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) throw new ConfigError(VARIABLE, 'names no host');
   const hosts = entries.map(parseEntry);
   const names = new Set<string>();
@@ -45,7 +48,10 @@ export function sandboxHostsFrom(env: Env): SandboxHostConfig[] {
 
 function parseEntry(entry: string): SandboxHostConfig {
   const fields = new Map<string, string>();
-  for (const part of entry.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of entry
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = part.indexOf('=');
     const key = at > 0 ? part.slice(0, at).trim() : '';
     if (!KEYS.has(key)) throw new ConfigError(VARIABLE, `"${part}" in "${entry}" is not one of ${[...KEYS].join(', ')} followed by =value`);

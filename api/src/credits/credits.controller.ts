@@ -8,8 +8,12 @@ export class CreditsController {
   constructor(private readonly credits: CreditsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser, @Query({ schema: creditsPageQuerySchema }) query: CreditsPageQuery) { return this.credits.list(user.id, query); }
+  list(@CurrentUser() user: AuthUser, @Query({ schema: creditsPageQuerySchema }) query: CreditsPageQuery) {
+    return this.credits.list(user.id, query);
+  }
 
   @Get('usage')
-  usage(@CurrentUser() user: AuthUser) { return this.credits.usage(user.id); }
+  usage(@CurrentUser() user: AuthUser) {
+    return this.credits.usage(user.id);
+  }
 }

@@ -11,7 +11,12 @@ function newCreditsService(provider: 'anthropic' | 'offline' = 'anthropic', bala
   const repository = {
     balance: jest.fn(async (_accountId: string) => balance),
     recordCall: jest.fn(async (_call: PricedCall) => balance),
-    credit: jest.fn(async (entry: { accountId: string; kind: string; amountMicroUsd: bigint; description: string; grantedBy?: string }) => ({ id: 'e1', jobId: null, createdAt: new Date(0), ...entry })),
+    credit: jest.fn(async (entry: { accountId: string; kind: string; amountMicroUsd: bigint; description: string; grantedBy?: string }) => ({
+      id: 'e1',
+      jobId: null,
+      createdAt: new Date(0),
+      ...entry,
+    })),
     accountExists: jest.fn(async () => true),
   };
   const config = { llm: { provider }, credits: { welcomeMicroUsd: welcome, prices: PRICES } } as unknown as AppConfig;

@@ -19,7 +19,13 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
   if (!base) {
     const dir = join(tmpdir(), `forge-migration-${process.pid}`);
     const db = await startEmbeddedPostgres(dir, console.error);
-    return { url: db.url, drop: async () => { await db.stop(); await rm(dir, { recursive: true, force: true }); } };
+    return {
+      url: db.url,
+      drop: async () => {
+        await db.stop();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   const scratch = `forge_migration_${process.pid}`;
   const admin = new pg.Client({ connectionString: base });

@@ -103,9 +103,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const credentialsFile = join(dataDir, `${name}-credentials.json`);
   const stored = await credentials(credentialsFile);
   const { password } = stored;
-  const port = options.stablePort
-    ? await stablePort(stored.port, (chosen) => writeFile(credentialsFile, JSON.stringify({ ...stored, port: chosen }), { mode: 0o600 }))
-    : await findFreePort();
+  const port = options.stablePort ? await stablePort(stored.port, (chosen) => writeFile(credentialsFile, JSON.stringify({ ...stored, port: chosen }), { mode: 0o600 })) : await findFreePort();
   const output: string[] = [];
   const server = new EmbeddedPostgresServer({
     databaseDir,

@@ -63,9 +63,7 @@ export async function migrate(databaseUrl: string, log: (line: string) => void, 
     );
     const failed = rows.find((row) => row.finished_at === null);
     if (failed) {
-      throw new MigrationError(
-        `Migration ${failed.migration_name} failed earlier and was not rolled back; resolve it with \`prisma migrate resolve\` before starting.`,
-      );
+      throw new MigrationError(`Migration ${failed.migration_name} failed earlier and was not rolled back; resolve it with \`prisma migrate resolve\` before starting.`);
     }
     const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
     const known = new Set(migrations.map((m) => m.name));
@@ -83,15 +81,9 @@ export async function migrate(databaseUrl: string, log: (line: string) => void, 
       const id = randomUUID();
       await client.query('BEGIN');
       try {
-        await client.query(
-          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
-          [id, migration.checksum, migration.name],
-        );
+        await client.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())', [id, migration.checksum, migration.name]);
         await client.query(migration.sql);
-        await client.query(
-          'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-          [id],
-        );
+        await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');

@@ -37,7 +37,13 @@ function loadEngineClass(): Promise<EngineClass> {
 
 async function instantiateEngine(): Promise<EngineClass> {
   // The glue reports Rust panics through this global; keep the message so errors say what happened.
-  const registry = { message: '', set_message(message: string) { registry.message = message; console.error('schema engine panic:', message); } };
+  const registry = {
+    message: '',
+    set_message(message: string) {
+      registry.message = message;
+      console.error('schema engine panic:', message);
+    },
+  };
   (globalThis as Record<string, unknown>).PRISMA_WASM_PANIC_REGISTRY = registry;
   const require = createRequire(import.meta.url);
   const packageDir = dirname(require.resolve('@prisma/schema-engine-wasm'));

@@ -22,7 +22,12 @@ export interface StreamEventRow {
  * `streamId:seq` lines: the notifications go out when the rows are committed, so a replica that
  * hears one finds the rows.
  */
-export async function insertStreamEvents(prisma: Pick<PrismaClient, '$executeRawUnsafe'>, table: StreamEventTable, channel: string, batches: Array<{ streamId: string; events: StreamEventRow[] }>): Promise<void> {
+export async function insertStreamEvents(
+  prisma: Pick<PrismaClient, '$executeRawUnsafe'>,
+  table: StreamEventTable,
+  channel: string,
+  batches: Array<{ streamId: string; events: StreamEventRow[] }>,
+): Promise<void> {
   const ids: string[] = [];
   const seqs: number[] = [];
   const types: string[] = [];
@@ -55,7 +60,11 @@ export async function insertStreamEvents(prisma: Pick<PrismaClient, '$executeRaw
 }
 
 /** The events of each stream after its cursor, in order; one query however many streams are followed. */
-export function streamEventsAfter(prisma: Pick<PrismaClient, '$queryRawUnsafe'>, table: StreamEventTable, cursors: Array<{ streamId: string; afterSeq: number }>): Promise<Array<StreamEventRow & { streamId: string }>> {
+export function streamEventsAfter(
+  prisma: Pick<PrismaClient, '$queryRawUnsafe'>,
+  table: StreamEventTable,
+  cursors: Array<{ streamId: string; afterSeq: number }>,
+): Promise<Array<StreamEventRow & { streamId: string }>> {
   if (cursors.length === 0) return Promise.resolve([]);
   const { column } = TABLES[table];
   return prisma.$queryRawUnsafe(

@@ -75,7 +75,7 @@ describe(DatabaseSetupService.name, () => {
       ]);
       expect(mocks.sandboxes.runScripts.mock.calls[0]![2].env.WEATHER_API_KEY).toBe('wx-1');
       expect(record()).toMatchObject({ active: 'provided', initializedAt: expect.any(Date) });
-      expect(lines[0]).toBe('🗄️ Setting up the app\'s own PostgreSQL database (npm run db:push, then db:seed)...');
+      expect(lines[0]).toBe("🗄️ Setting up the app's own PostgreSQL database (npm run db:push, then db:seed)...");
       expect(lines).toContain('[✓] done');
       expect(lines.at(-2)).toMatch(/^⚠️ The app's database uses 8\.0 MB, over this platform's limit of 4 MB/);
       expect(lines.at(-1)).toMatch(/^✅ Database initialized and seeded in [\d.]+ s/);
@@ -111,7 +111,7 @@ describe(DatabaseSetupService.name, () => {
       expect(record()?.initializedAt).toBeNull();
     });
 
-    it('checks an initialized database\'s size on each build, without running anything', async () => {
+    it("checks an initialized database's size on each build, without running anything", async () => {
       const { sut, mocks } = newSetupService();
       await sut.afterBuild(PROJECT, () => {});
       mocks.sandboxes.runScripts.mockClear();
@@ -122,7 +122,7 @@ describe(DatabaseSetupService.name, () => {
     });
   });
 
-  it('uses an owner\'s own URL as given, keeps it sealed, masks it in the output and restarts the preview', async () => {
+  it("uses an owner's own URL as given, keeps it sealed, masks it in the output and restarts the preview", async () => {
     const { sut, mocks, record } = newSetupService();
     const url = 'postgresql://me:hunter2-long@db.example.com:5432/app';
     mocks.sandboxes.runScripts.mockResolvedValueOnce(ok(`connecting to ${url}\n`));

@@ -154,7 +154,7 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
       log('ℹ️ This app keeps its data in PostgreSQL: initialize its database in the Database view.');
       return;
     }
-    log('🗄️ Setting up the app\'s own PostgreSQL database (npm run db:push, then db:seed)...');
+    log("🗄️ Setting up the app's own PostgreSQL database (npm run db:push, then db:seed)...");
     const started = Date.now();
     try {
       await this.setUp(projectId, { target: { kind: 'provided' }, runSeed: true, sync: false, restartPreview: false, onLine: log });

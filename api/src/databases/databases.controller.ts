@@ -9,17 +9,28 @@ export class DatabasesController {
   constructor(private readonly databases: DatabasesService) {}
 
   @Get('projects/:project/database/status')
-  status(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.databases.status(user.id, project); }
+  status(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.databases.status(user.id, project);
+  }
 
   @Get('projects/:project/database/schema')
-  schema(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.databases.schema(user.id, project); }
+  schema(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.databases.schema(user.id, project);
+  }
 
   @Get('projects/:project/database/tables/:table/data')
-  tableData(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('table') table: string, @Query({ schema: tableDataQuerySchema }) query: TableDataQuery) { return this.databases.tableData(user.id, project, table, query); }
+  tableData(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('table') table: string, @Query({ schema: tableDataQuerySchema }) query: TableDataQuery) {
+    return this.databases.tableData(user.id, project, table, query);
+  }
 
   @Get('database/auto-url')
-  autoUrl(@CurrentUser() user: AuthUser, @Query('project') project: unknown) { return this.databases.autoUrl(user.id, project); }
+  autoUrl(@CurrentUser() user: AuthUser, @Query('project') project: unknown) {
+    return this.databases.autoUrl(user.id, project);
+  }
 
-  @Post('projects/:project/database/initialize') @HttpCode(200)
-  initialize(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: initializeDatabaseSchema }) body: InitializeDatabaseDto) { return this.databases.initialize(user.id, project, body); }
+  @Post('projects/:project/database/initialize')
+  @HttpCode(200)
+  initialize(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: initializeDatabaseSchema }) body: InitializeDatabaseDto) {
+    return this.databases.initialize(user.id, project, body);
+  }
 }

@@ -185,7 +185,7 @@ export class ProjectsServerDriver implements OnModuleDestroy {
   }
 
   private requireServer(): ProjectsDatabaseServer {
-    if (!this.server) throw new DomainError(ErrorCode.Unavailable, 'The projects\' database server is not running', 'Restart Forge: it starts the server at start-up.');
+    if (!this.server) throw new DomainError(ErrorCode.Unavailable, "The projects' database server is not running", 'Restart Forge: it starts the server at start-up.');
     return this.server;
   }
 }

@@ -23,7 +23,7 @@ type Log = (line: string) => void;
  */
 export async function startProjectsDatabaseServer(config: AppConfig, network: SandboxNetwork | null, log: Log): Promise<RunningProjectsServer> {
   const server = config.projectDatabases.adminUrl ? await useOperatorServer(config.projectDatabases.adminUrl, config.dataDir, network) : await startEmbedded(config.dataDir, network, log);
-  if (!server.sandboxHost) log('Docker is not reachable: sandboxes cannot reach the projects\' database server until the platform restarts with Docker');
+  if (!server.sandboxHost) log("Docker is not reachable: sandboxes cannot reach the projects' database server until the platform restarts with Docker");
   else if (server.sandboxHost === network?.gateway && config.sandboxHosts.length > 1) {
     log(
       `SANDBOX_HOSTS lists ${config.sandboxHosts.length} hosts, but sandboxes reach the projects' database server through this machine's sandbox network only: ` +

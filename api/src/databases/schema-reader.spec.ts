@@ -5,7 +5,7 @@ import { schemaFromDrizzle, schemaFromMeta } from './schema-reader.js';
 const blueprint = (path: string) => readFileSync(new URL(`../../blueprints/${path}`, import.meta.url), 'utf8');
 
 describe('schemaFromDrizzle', () => {
-  it.each(['blog', 'shop'])('reads the %s blueprint\'s shared/schema.ts exactly as its db/meta.json describes it', (name) => {
+  it.each(['blog', 'shop'])("reads the %s blueprint's shared/schema.ts exactly as its db/meta.json describes it", (name) => {
     const meta = schemaFromMeta(blueprint(`${name}/db/meta.json`))!;
     expect(schemaFromDrizzle(blueprint(`${name}/shared/schema.ts`))).toEqual({ ...meta, description: null });
   });

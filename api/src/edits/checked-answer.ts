@@ -24,8 +24,7 @@ export interface AnswerSource {
 
 export type CheckedAnswer =
   /** `parsed`: what the answer asked, to check again should the project change before it is applied. */
-  | { ok: true; changes: CheckedChanges; parsed: StreamChange[]; answers: number }
-  | { ok: false; problems: ChangeProblem[]; answers: number };
+  { ok: true; changes: CheckedChanges; parsed: StreamChange[]; answers: number } | { ok: false; problems: ChangeProblem[]; answers: number };
 
 const MAX_COMMENTARY_LINES = 4;
 const MAX_COMMENTARY_CHARS = 300;

@@ -65,7 +65,15 @@ export class EditJob {
       const answer = await checkedAnswer({
         ask: (retry) =>
           this.agent.edit(
-            { projectName: input.projectName, request: input.request, prompt: editPrompt({ projectName: input.projectName, request: input.request, tree, context }), images: input.images, files: context.shown, project: reader, retry },
+            {
+              projectName: input.projectName,
+              request: input.request,
+              prompt: editPrompt({ projectName: input.projectName, request: input.request, tree, context }),
+              images: input.images,
+              files: context.shown,
+              project: reader,
+              retry,
+            },
             job.signal,
           ),
         current: (path) => reader.read(path),
@@ -140,7 +148,9 @@ export class EditJob {
    * rebuilt in place. Null when a full build is needed instead (it says why in the log).
    */
   private async refreshPreview(job: JobContext, projectId: string, changes: CheckedChanges): Promise<{ previewUrl: string; failure: null } | null> {
-    const outcome = await this.sandboxes.refresh(projectId, { written: [...changes.writes.keys()], deleted: changes.deleted }).catch((err: Error) => ({ refreshed: false as const, reason: err.message }));
+    const outcome = await this.sandboxes
+      .refresh(projectId, { written: [...changes.writes.keys()], deleted: changes.deleted })
+      .catch((err: Error) => ({ refreshed: false as const, reason: err.message }));
     if (!outcome.refreshed) {
       job.append({ type: 'log', message: `🔨 A full build is needed (${outcome.reason})` });
       return null;

@@ -11,6 +11,10 @@ import { EditsService } from './edits.service.js';
 export class EditsController {
   constructor(private readonly edits: EditsService) {}
 
-  @Post(':project/edit') @RateLimited('jobStarts') @BodyLimit(EDIT_PROJECT_BODY_LIMIT_BYTES)
-  edit(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: editProjectSchema }) body: EditProjectDto, @Req() req: Request, @Res() res: Response) { return writeSse(req, res, this.edits.start(user.id, project, body)); }
+  @Post(':project/edit')
+  @RateLimited('jobStarts')
+  @BodyLimit(EDIT_PROJECT_BODY_LIMIT_BYTES)
+  edit(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: editProjectSchema }) body: EditProjectDto, @Req() req: Request, @Res() res: Response) {
+    return writeSse(req, res, this.edits.start(user.id, project, body));
+  }
 }

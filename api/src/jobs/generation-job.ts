@@ -128,7 +128,14 @@ export class GenerationJob {
       // Files completed before the failure stay saved; the open one is dropped, never saved half-written.
       const saved = await saves.finish().catch(() => [] as string[]);
       if (saved.length > 0) await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: `${input.prompt} (stopped: ${message})` });
-      return { status: 'failed', error: message, events: [{ type: 'error', message }, { type: 'status', status: 'failed', filesSaved: saved.length }] };
+      return {
+        status: 'failed',
+        error: message,
+        events: [
+          { type: 'error', message },
+          { type: 'status', status: 'failed', filesSaved: saved.length },
+        ],
+      };
     }
   }
 
@@ -137,7 +144,14 @@ export class GenerationJob {
     const saved = await saves.finish();
     if (saved.length > 0) await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: `${input.prompt} (stopped: credits ran out)` });
     this.logger.warn(`Job ${job.jobId} stopped: credits ran out after ${saved.length} files`);
-    return { status: 'failed', error: CREDITS_RAN_OUT_MESSAGE, events: [{ type: 'error', message: CREDITS_RAN_OUT_MESSAGE }, { type: 'status', status: 'failed', filesSaved: saved.length }] };
+    return {
+      status: 'failed',
+      error: CREDITS_RAN_OUT_MESSAGE,
+      events: [
+        { type: 'error', message: CREDITS_RAN_OUT_MESSAGE },
+        { type: 'status', status: 'failed', filesSaved: saved.length },
+      ],
+    };
   }
 
   /** The project a job writes into, made when its first file is saved. */

@@ -66,7 +66,10 @@ describe('JobEventLog', () => {
     log.append('job', event(3));
     await log.close('job');
 
-    expect((await seen).map((batch) => batch.map((m) => m.id))).toEqual([[1, 2], [3, 4]]);
+    expect((await seen).map((batch) => batch.map((m) => m.id))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect((await seen)[1]![1]).toEqual({ id: 4, data: '[DONE]' });
   });
 
@@ -154,7 +157,7 @@ describe('JobEventLog', () => {
     await log.close('job');
   });
 
-  it('masks the project\'s secrets in every string of every event, stored and sent', async () => {
+  it("masks the project's secrets in every string of every event, stored and sent", async () => {
     const { repository, stored } = memoryRepository();
     const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK, (text) => text.split('sk_live_42').join('••••'));

@@ -31,7 +31,13 @@ export class JobInterruptions {
     if (!(await this.repository.finish(jobId, 'failed', message))) return;
     // Past every id a viewer may have seen, even those never stored: a resuming viewer gets these.
     const after = Math.max(await this.repository.lastSeq(jobId), job.seqReserved);
-    const ending: AnyJobEvent[] = job.kind === 'edit' ? [{ type: 'error', message }] : [{ type: 'error', message }, { type: 'status', status: 'failed', filesSaved: 0 }];
+    const ending: AnyJobEvent[] =
+      job.kind === 'edit'
+        ? [{ type: 'error', message }]
+        : [
+            { type: 'error', message },
+            { type: 'status', status: 'failed', filesSaved: 0 },
+          ];
     await this.repository.insertEvents(jobId, [
       ...ending.map((event, i) => ({ seq: after + 1 + i, type: event.type, payload: JSON.stringify(event) })),
       { seq: after + 1 + ending.length, type: DONE_EVENT_TYPE, payload: DONE_PAYLOAD },

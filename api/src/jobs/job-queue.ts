@@ -120,11 +120,15 @@ export class JobQueue implements OnApplicationBootstrap {
     // The queue also aborts its signal when this replica stops taking work; the job is lost only
     // when another replica ended it (this one's heartbeat lapsed).
     const lost = new AbortController();
-    job.signal.addEventListener('abort', () => {
-      void this.repository.runsOn(jobId, this.replicas.id).then((ours) => {
-        if (!ours) lost.abort();
-      });
-    }, { once: true });
+    job.signal.addEventListener(
+      'abort',
+      () => {
+        void this.repository.runsOn(jobId, this.replicas.id).then((ours) => {
+          if (!ours) lost.abort();
+        });
+      },
+      { once: true },
+    );
     return () => this.runner.run({ id: jobId, ownerId }, builder(input as never, ownerId), lost.signal);
   }
 }

@@ -12,15 +12,26 @@ import { JobsService } from './jobs.service.js';
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
-  @Post('start') @StartsWork() @RateLimited('jobStarts') @BodyLimit(START_JOB_BODY_LIMIT_BYTES)
-  start(@CurrentUser() user: AuthUser, @Body({ schema: startJobSchema }) body: StartJobDto) { return this.jobs.start(user.id, body); }
+  @Post('start')
+  @StartsWork()
+  @RateLimited('jobStarts')
+  @BodyLimit(START_JOB_BODY_LIMIT_BYTES)
+  start(@CurrentUser() user: AuthUser, @Body({ schema: startJobSchema }) body: StartJobDto) {
+    return this.jobs.start(user.id, body);
+  }
 
   @Get('active')
-  active(@CurrentUser() user: AuthUser) { return this.jobs.active(user.id); }
+  active(@CurrentUser() user: AuthUser) {
+    return this.jobs.active(user.id);
+  }
 
   @Get(':id/status')
-  status(@CurrentUser() user: AuthUser, @Param('id') id: string) { return this.jobs.status(user.id, id); }
+  status(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.jobs.status(user.id, id);
+  }
 
   @Get(':id/stream')
-  stream(@CurrentUser() user: AuthUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response) { return writeSse(req, res, this.jobs.stream(user.id, id, lastEventId(req))); }
+  stream(@CurrentUser() user: AuthUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return writeSse(req, res, this.jobs.stream(user.id, id, lastEventId(req)));
+  }
 }

@@ -125,7 +125,12 @@ export class JobsRepository {
 
   /** Stores the events and announces them to every replica (JOB_EVENTS_CHANNEL). */
   async insertEventBatches(batches: Array<{ jobId: string; events: JobEventRecord[] }>): Promise<void> {
-    await insertStreamEvents(this.streamEvents, 'job_events', JOB_EVENTS_CHANNEL, batches.map(({ jobId, events }) => ({ streamId: jobId, events })));
+    await insertStreamEvents(
+      this.streamEvents,
+      'job_events',
+      JOB_EVENTS_CHANNEL,
+      batches.map(({ jobId, events }) => ({ streamId: jobId, events })),
+    );
   }
 
   /** The events of each job after its cursor, in order, in one query. */

@@ -44,8 +44,6 @@ export class RateLimitRepository implements OnModuleInit, OnModuleDestroy {
 
   /** Windows that ended are only clutter. */
   private async sweep(): Promise<void> {
-    await this.prisma.rateLimitBucket
-      .deleteMany({ where: { expiresAt: { lt: new Date() } } })
-      .catch((err: Error) => this.logger.warn(`Sweeping rate-limit counters: ${err.message}`));
+    await this.prisma.rateLimitBucket.deleteMany({ where: { expiresAt: { lt: new Date() } } }).catch((err: Error) => this.logger.warn(`Sweeping rate-limit counters: ${err.message}`));
   }
 }

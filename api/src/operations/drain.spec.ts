@@ -5,11 +5,16 @@ import { DrainGuard, DrainState, SHUTTING_DOWN_MESSAGE, StartsWork } from './dra
 
 @Controller()
 class Routes {
-  @Post('start') @StartsWork()
-  start() { return 'started'; }
+  @Post('start')
+  @StartsWork()
+  start() {
+    return 'started';
+  }
 
   @Get('list')
-  list() { return []; }
+  list() {
+    return [];
+  }
 }
 
 function contextFor(handler: () => unknown): ExecutionContext {

@@ -4,8 +4,7 @@ import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError } from '../common/errors/domain-error.js';
 import { draining } from './work-metrics.js';
 
-export const SHUTTING_DOWN_MESSAGE =
-  'This Forge server is shutting down and takes no new jobs or builds. Try again in a moment: another server, or this one restarted, will take it.';
+export const SHUTTING_DOWN_MESSAGE = 'This Forge server is shutting down and takes no new jobs or builds. Try again in a moment: another server, or this one restarted, will take it.';
 
 /**
  * Whether this replica is on its way down: from SIGTERM on it finishes what runs and starts nothing

@@ -20,7 +20,10 @@ export async function shutDownGracefully(app: INestApplication, graceMs: number,
   const deadline = Date.now() + graceMs;
   app.get(DrainState).begin();
   // Work still queued is left for the other replicas.
-  await app.get(EventEmitter2).emitAsync(SERVER_DRAINING).catch((err: Error) => log(`Leaving the work queue: ${err.message}`));
+  await app
+    .get(EventEmitter2)
+    .emitAsync(SERVER_DRAINING)
+    .catch((err: Error) => log(`Leaving the work queue: ${err.message}`));
   const inFlight = app.get(InFlightRequests);
   const server = app.getHttpServer() as Server;
 
@@ -38,9 +41,7 @@ export async function shutDownGracefully(app: INestApplication, graceMs: number,
   if (hungUp > 0) log(`Closed ${hungUp} event stream${hungUp === 1 ? '' : 's'}, asking their clients to reconnect`);
   while (inFlight.count > 0 && Date.now() < deadline) await sleep(POLL_MS);
 
-  const left = [work.jobs + work.builds > 0 ? describeWork(work) : '', inFlight.count > 0 ? `${inFlight.count} request${inFlight.count === 1 ? '' : 's'}` : '']
-    .filter(Boolean)
-    .join(' and ');
+  const left = [work.jobs + work.builds > 0 ? describeWork(work) : '', inFlight.count > 0 ? `${inFlight.count} request${inFlight.count === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
   if (left) log(`The grace period (${Math.ceil(graceMs / 1000)} s) is over: stopping ${left}`);
   server.closeAllConnections();
   await app.close();

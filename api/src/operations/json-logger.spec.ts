@@ -30,7 +30,7 @@ describe(JsonLogger.name, () => {
     expect(entries()[1]).toMatchObject({ level: 'error', context: 'Forge', message: 'kaput', stack: expect.stringContaining('Error: kaput') });
   });
 
-  it('serves as Nest\'s logger: a Logger with a context writes through it', () => {
+  it("serves as Nest's logger: a Logger with a context writes through it", () => {
     const { sut, entries } = newJsonLogger();
     Logger.overrideLogger(sut);
     try {

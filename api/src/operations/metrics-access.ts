@@ -20,7 +20,7 @@ export class MetricsAccessGuard implements CanActivate {
     const token = this.config.operations.metricsToken;
     if (token !== null) {
       if (bearerMatches(request.headers.authorization, token)) return true;
-      throw new DomainError(ErrorCode.Unauthenticated, 'The metrics need the operators\' token: send Authorization: Bearer <METRICS_TOKEN>.');
+      throw new DomainError(ErrorCode.Unauthenticated, "The metrics need the operators' token: send Authorization: Bearer <METRICS_TOKEN>.");
     }
     if (isLoopback(request.ip)) return true;
     throw new DomainError(ErrorCode.Forbidden, 'The metrics answer only on this machine; set METRICS_TOKEN to read them from elsewhere.');

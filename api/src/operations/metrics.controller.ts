@@ -9,6 +9,11 @@ import { metricsRegistry } from './work-metrics.js';
 export class MetricsController {
   constructor(private readonly service: MetricsService) {}
 
-  @Public() @UseGuards(MetricsAccessGuard) @Header('Content-Type', metricsRegistry.contentType) @Get('metrics')
-  metrics() { return this.service.render(); }
+  @Public()
+  @UseGuards(MetricsAccessGuard)
+  @Header('Content-Type', metricsRegistry.contentType)
+  @Get('metrics')
+  metrics() {
+    return this.service.render();
+  }
 }

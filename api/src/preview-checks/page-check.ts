@@ -1,14 +1,7 @@
 // One look at one preview in the checking browser: load it, wait for it to settle, and collect
 // what went wrong, the way a visitor would have met it.
 import type { Browser, Page, Request } from 'playwright-core';
-import {
-  type PageProblem,
-  firstProjectFrame,
-  isEchoedConsoleError,
-  isIgnoredRequest,
-  requestProblem,
-  tidyProblems,
-} from './page-problems.js';
+import { type PageProblem, firstProjectFrame, isEchoedConsoleError, isIgnoredRequest, requestProblem, tidyProblems } from './page-problems.js';
 import { type SourceMapV3, originalPosition, projectSource } from './source-maps.js';
 
 export interface PageCheckOptions {

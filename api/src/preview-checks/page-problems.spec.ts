@@ -3,7 +3,9 @@ import { describeProblem, firstProjectFrame, isIgnoredRequest, requestProblem, t
 
 describe('page problems', () => {
   it('are said the way the build stream says compile errors', () => {
-    expect(describeProblem({ kind: 'exception', message: 'TypeError: x is undefined', file: 'src/App.tsx', line: 12 })).toBe('Runtime error in the preview: TypeError: x is undefined (src/App.tsx:12)');
+    expect(describeProblem({ kind: 'exception', message: 'TypeError: x is undefined', file: 'src/App.tsx', line: 12 })).toBe(
+      'Runtime error in the preview: TypeError: x is undefined (src/App.tsx:12)',
+    );
     expect(describeProblem({ kind: 'empty', message: '', file: null, line: null })).toBe('The page rendered nothing');
     expect(describeProblem(requestProblem({ method: 'GET', path: '/api/posts', status: 500 }))).toBe('GET /api/posts answered 500');
     expect(describeProblem(requestProblem({ method: 'POST', path: '/api/x', status: null, failure: 'net::ERR_EMPTY_RESPONSE' }))).toBe('POST /api/x failed: net::ERR_EMPTY_RESPONSE');

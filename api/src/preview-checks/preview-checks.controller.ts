@@ -6,6 +6,9 @@ import { PreviewChecksService } from './preview-checks.service.js';
 export class PreviewChecksController {
   constructor(private readonly checks: PreviewChecksService) {}
 
-  @Get(':project/thumbnail') @Header('Cache-Control', 'private, no-cache')
-  async thumbnail(@CurrentUser() user: AuthUser, @Param('project') project: string) { return new StreamableFile(await this.checks.thumbnail(user.id, project), { type: 'image/jpeg' }); }
+  @Get(':project/thumbnail')
+  @Header('Cache-Control', 'private, no-cache')
+  async thumbnail(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return new StreamableFile(await this.checks.thumbnail(user.id, project), { type: 'image/jpeg' });
+  }
 }

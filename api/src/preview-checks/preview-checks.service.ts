@@ -93,7 +93,9 @@ export class PreviewChecksService implements OnModuleDestroy {
       });
       const notes: string[] = [];
       if (findings.toleratedRequests > 0) {
-        notes.push(`The app's API answered 503 to ${findings.toleratedRequests} request${findings.toleratedRequests === 1 ? '' : 's'}: its database is not initialized yet, so these are not counted as errors`);
+        notes.push(
+          `The app's API answered 503 to ${findings.toleratedRequests} request${findings.toleratedRequests === 1 ? '' : 's'}: its database is not initialized yet, so these are not counted as errors`,
+        );
       }
       if (findings.screenshot) await this.thumbnails.save(input.projectId, findings.screenshot).catch((err: Error) => this.logger.warn(`Thumbnail of ${input.projectId}: ${err.message}`));
       return { status: findings.problems.length > 0 ? 'failed' : 'passed', problems: findings.problems, notes, durationMs: Date.now() - started };
@@ -127,9 +129,10 @@ export class PreviewChecksService implements OnModuleDestroy {
       const launching = this.start();
       this.browser = launching;
       launching.then(
-        (browser) => browser.on('disconnected', () => {
-          if (this.browser === launching) this.browser = null;
-        }),
+        (browser) =>
+          browser.on('disconnected', () => {
+            if (this.browser === launching) this.browser = null;
+          }),
         () => {
           if (this.browser === launching) this.browser = null;
         },

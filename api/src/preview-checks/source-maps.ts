@@ -74,6 +74,9 @@ export function originalPosition(map: SourceMapV3, line: number, column: number)
  */
 export function projectSource(source: string): string | null {
   if (/node_modules|^\0|^\/?@|^vite\//.test(source)) return null;
-  const cleaned = source.replace(/^[a-z]+:\/\/[^/]*/i, '').replace(/^(?:\.{1,2}\/)+/, '').replace(/^\/+/, '');
+  const cleaned = source
+    .replace(/^[a-z]+:\/\/[^/]*/i, '')
+    .replace(/^(?:\.{1,2}\/)+/, '')
+    .replace(/^\/+/, '');
   return cleaned || null;
 }

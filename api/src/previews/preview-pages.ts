@@ -20,7 +20,7 @@ const PAGES: Record<PreviewPage, PageCopy> = {
   unreachable: {
     status: 502,
     title: 'The app is not answering',
-    message: 'The preview\'s sandbox is up, but the app inside it did not answer. It may be restarting; this page tries again shortly.',
+    message: "The preview's sandbox is up, but the app inside it did not answer. It may be restarting; this page tries again shortly.",
     refreshSeconds: 3,
   },
   'not-built': {

@@ -22,12 +22,7 @@ function setup() {
     },
     shares: { projectIdOf: jest.fn(async (_shareId: string): Promise<string | null> => null) },
   };
-  const sut = new PreviewProxy(
-    loadConfig({ PREVIEW_DOMAIN: 'preview.localhost' }),
-    mocks.sandboxes as unknown as SandboxesService,
-    new DrainState(),
-    mocks.shares as unknown as SharesService,
-  );
+  const sut = new PreviewProxy(loadConfig({ PREVIEW_DOMAIN: 'preview.localhost' }), mocks.sandboxes as unknown as SandboxesService, new DrainState(), mocks.shares as unknown as SharesService);
   return { sut, mocks };
 }
 

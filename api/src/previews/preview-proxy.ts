@@ -30,9 +30,7 @@ const MAX_INJECTED_PAGE_BYTES = 4 * 1024 * 1024;
 /** Hop-by-hop headers, and those the rewritten body makes wrong. */
 const NOT_COPIED = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'content-length', 'upgrade']);
 
-type Route =
-  | { kind: 'proxy'; projectId: string; target: string }
-  | { kind: 'page'; projectId: string | null; page: PreviewPage };
+type Route = { kind: 'proxy'; projectId: string; target: string } | { kind: 'page'; projectId: string | null; page: PreviewPage };
 
 /**
  * Serves every preview on its own origin, `{previewId}.{PREVIEW_DOMAIN}`, by proxying to the

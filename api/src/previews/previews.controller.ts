@@ -7,5 +7,7 @@ export class PreviewsController {
   constructor(private readonly previews: PreviewsService) {}
 
   @Get(':project/preview-status')
-  status(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.previews.status(user.id, project); }
+  status(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.previews.status(user.id, project);
+  }
 }

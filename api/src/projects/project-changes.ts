@@ -89,7 +89,10 @@ export class ProjectChanges implements OnApplicationBootstrap {
   /** Whether the database holds the change's files as it leaves them; null when the project is gone. */
   private async wasCommitted(journal: Journal<VersionNote>): Promise<boolean | null> {
     if (!(await this.repository.findById(journal.projectId))) return null;
-    const recorded = await this.repository.fileHashes(journal.projectId, journal.entries.map((entry) => entry.path));
+    const recorded = await this.repository.fileHashes(
+      journal.projectId,
+      journal.entries.map((entry) => entry.path),
+    );
     const committed = journal.entries.every((entry) => (recorded.get(entry.path) ?? null) === entry.afterSha);
     if (!committed) this.logger.warn(`Rolled back a change of project ${journal.projectId} that a stopped server left half-applied: ${journal.note.message}`);
     return committed;

@@ -37,7 +37,7 @@ describe(ProjectClaims.name, () => {
     );
   });
 
-  it('gives a job\'s claim no replica, so it outlives the replica that launched it, and any other claim this replica', async () => {
+  it("gives a job's claim no replica, so it outlives the replica that launched it, and any other claim this replica", async () => {
     const { sut, mocks } = newProjectClaims();
     await sut.claim('owner', 'shop', { kind: 'generation', jobId: 'job-1' });
     await sut.claim('owner', 'blog', { kind: 'restore' });

@@ -19,10 +19,7 @@ export class ProjectQuotas {
     if (await this.repository.findByName(ownerId, name)) return;
     const count = await this.repository.countOf(ownerId);
     if (count < this.config.limits.projects) return;
-    throw new DomainError(
-      ErrorCode.QuotaExceeded,
-      `You have ${count} projects, the most an account may keep. Delete one you no longer need to create "${name}".`,
-    );
+    throw new DomainError(ErrorCode.QuotaExceeded, `You have ${count} projects, the most an account may keep. Delete one you no longer need to create "${name}".`);
   }
 
   /**

@@ -9,20 +9,33 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser) { return this.projects.list(user.id); }
+  list(@CurrentUser() user: AuthUser) {
+    return this.projects.list(user.id);
+  }
 
-  @Post('save') @BodyLimit(SAVE_PROJECT_BODY_LIMIT_BYTES)
-  save(@CurrentUser() user: AuthUser, @Body({ schema: saveProjectSchema }) body: SaveProjectDto) { return this.projects.save(user.id, body.projectName, body.files); }
+  @Post('save')
+  @BodyLimit(SAVE_PROJECT_BODY_LIMIT_BYTES)
+  save(@CurrentUser() user: AuthUser, @Body({ schema: saveProjectSchema }) body: SaveProjectDto) {
+    return this.projects.save(user.id, body.projectName, body.files);
+  }
 
   @Get(':project/tree')
-  tree(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.tree(user.id, project); }
+  tree(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.projects.tree(user.id, project);
+  }
 
   @Get(':project/file/*path')
-  file(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('path') path: string[]) { return this.projects.file(user.id, project, path.join('/')); }
+  file(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('path') path: string[]) {
+    return this.projects.file(user.id, project, path.join('/'));
+  }
 
   @Get(':project/download')
-  download(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.download(user.id, project); }
+  download(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.projects.download(user.id, project);
+  }
 
   @Delete(':project')
-  remove(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.projects.remove(user.id, project); }
+  remove(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.projects.remove(user.id, project);
+  }
 }

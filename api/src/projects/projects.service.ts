@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { type ArchiverError, ZipArchive } from 'archiver';
-import type {
-  FileContentResponse,
-  ProjectListResponse,
-  ProjectTreeResponse,
-  SaveProjectResponse,
-} from '@forge/protocol/api';
+import type { FileContentResponse, ProjectListResponse, ProjectTreeResponse, SaveProjectResponse } from '@forge/protocol/api';
 import { ErrorCode } from '@forge/protocol/errors';
 import { fileFolderConflict, unsafePathReason } from '@forge/protocol/paths';
 import { projectNameError } from '@forge/protocol/project-name';
@@ -138,7 +133,12 @@ export class ProjectsService {
   private async saveClaimed(ownerId: string, name: string, files: Record<string, string>): Promise<SaveProjectResponse> {
     const existing = await this.repository.findByName(ownerId, name);
     await this.quotas.assertCanCreate(ownerId, name);
-    await this.quotas.assertCanStore(ownerId, existing?.id ?? null, Object.entries(files).map(([path, content]) => ({ path, bytes: Buffer.byteLength(content) })), true);
+    await this.quotas.assertCanStore(
+      ownerId,
+      existing?.id ?? null,
+      Object.entries(files).map(([path, content]) => ({ path, bytes: Buffer.byteLength(content) })),
+      true,
+    );
     const project = await this.repository.upsertProject(ownerId, name);
     const previous = await this.repository.filePaths(project.id);
     const entries = Object.entries(files);
@@ -166,7 +166,11 @@ export class ProjectsService {
     for (const path of changes.writes.keys()) after.add(path);
     const conflict = fileFolderConflict(after);
     if (conflict) throw new DomainError(ErrorCode.InvalidPath, `Invalid file set: ${conflict}`);
-    await this.quotas.assertCanStore(project.ownerId, projectId, [...changes.writes].map(([path, content]) => ({ path, bytes: Buffer.byteLength(content) })));
+    await this.quotas.assertCanStore(
+      project.ownerId,
+      projectId,
+      [...changes.writes].map(([path, content]) => ({ path, bytes: Buffer.byteLength(content) })),
+    );
     await this.applyChecked(projectId, changes, note);
   }
 

@@ -27,7 +27,7 @@ describe('sandboxContainerOptions', () => {
     expect(host.Memory!).toBeGreaterThan((1024 + 512) * 1024 * 1024);
   });
 
-  it('gives each disk its own size and the container their sum with the processes\' memory as its limit', () => {
+  it("gives each disk its own size and the container their sum with the processes' memory as its limit", () => {
     const sized = loadConfig({ SANDBOX_INSTANCE: 'test', SANDBOX_MEMORY_MB: '300', SANDBOX_DISK_MB: '100', SANDBOX_TMP_MB: '40', SANDBOX_HOME_MB: '30' }, { cwd: '/srv/forge' });
     const limits = sandboxContainerOptions(sized, project).HostConfig!;
     expect(limits.Tmpfs!['/workspace']).toMatch(/size=100m/);
@@ -88,7 +88,7 @@ describe('egressRules', () => {
     expect(lines.at(-2)).toBe('COMMIT');
   });
 
-  it('opens the projects\' database port on the host and nothing else there', () => {
+  it("opens the projects' database port on the host and nothing else there", () => {
     const withDatabase = egressRules({ nameservers: [], allow: [], hostAddresses: ['172.18.0.1'], openPorts: [{ address: '172.18.0.1', port: 41234 }] }).split('\n');
     const open = withDatabase.indexOf('-A OUTPUT -d 172.18.0.1 -p tcp --dport 41234 -j ACCEPT');
     expect(open).toBeGreaterThan(0);
@@ -96,7 +96,7 @@ describe('egressRules', () => {
     expect(withDatabase.filter((line) => line.includes('ACCEPT') && line.includes('172.18.0.1'))).toHaveLength(1);
   });
 
-  it('refuses every sandbox host and replica, even inside a range the operator allowed, and the test hosts\' range', () => {
+  it("refuses every sandbox host and replica, even inside a range the operator allowed, and the test hosts' range", () => {
     const policy = { nameservers: [], allow: ['10.1.0.0/16'], hostAddresses: [], platformAddresses: ['10.1.0.5', '10.1.0.6'] };
     const withNodes = egressRules(policy).split('\n');
     for (const node of policy.platformAddresses) {
@@ -110,7 +110,7 @@ describe('egressRules', () => {
 });
 
 describe('sandboxContainerOptions on a host of several', () => {
-  it('publishes the app port on the host\'s private address only, on a port the engine picks', () => {
+  it("publishes the app port on the host's private address only, on a port the engine picks", () => {
     const published = sandboxContainerOptions(config, project, '10.0.0.7').HostConfig!;
     expect(published.PortBindings).toEqual({ '3000/tcp': [{ HostIp: '10.0.0.7', HostPort: '' }] });
     expect(sandboxContainerOptions(config, project).HostConfig!.PortBindings).toBeUndefined();

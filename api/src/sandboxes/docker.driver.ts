@@ -10,8 +10,7 @@ export interface EngineStatus {
 }
 
 export const DOCKER_MISSING_HELP =
-  'Docker is not reachable, so projects cannot be built or previewed. Install Docker Engine ' +
-  '(Debian: apt-get install -y docker.io), start it (dockerd), or point DOCKER_HOST at a running engine.';
+  'Docker is not reachable, so projects cannot be built or previewed. Install Docker Engine ' + '(Debian: apt-get install -y docker.io), start it (dockerd), or point DOCKER_HOST at a running engine.';
 
 const PING_TIMEOUT_MS = 1500;
 
@@ -306,7 +305,7 @@ export class DockerDriver {
 /** Docker's multiplexed log frames (8-byte headers) as plain text. */
 function demuxToText(buffer: Buffer): string {
   let text = '';
-  for (let offset = 0; offset + 8 <= buffer.length; ) {
+  for (let offset = 0; offset + 8 <= buffer.length;) {
     const size = buffer.readUInt32BE(offset + 4);
     text += buffer.subarray(offset + 8, offset + 8 + size).toString('utf8');
     offset += 8 + size;

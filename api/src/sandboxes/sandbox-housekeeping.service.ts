@@ -139,12 +139,23 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
   }
 
   private async makeRoomFor(projectId: string, ownerId: string, log: (line: string) => void): Promise<void> {
-    if (await this.lifecycle.runningContainer(projectId).then(() => true, () => false)) return;
+    if (
+      await this.lifecycle.runningContainer(projectId).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     const limit = this.config.limits.runningSandboxes;
-    const everywhere = await Promise.all(this.nodes.hosts.map((host) => this.nodes.engine(host.name).list({ ...instanceLabels(this.config), [LABEL.owner]: ownerId }).catch(() => [])));
-    const others = everywhere.flat().filter(
-      (container) => container.running && container.labels[LABEL.projectId] && container.labels[LABEL.projectId] !== projectId,
+    const everywhere = await Promise.all(
+      this.nodes.hosts.map((host) =>
+        this.nodes
+          .engine(host.name)
+          .list({ ...instanceLabels(this.config), [LABEL.owner]: ownerId })
+          .catch(() => []),
+      ),
     );
+    const others = everywhere.flat().filter((container) => container.running && container.labels[LABEL.projectId] && container.labels[LABEL.projectId] !== projectId);
     if (others.length < limit) return;
     // A container without a record is no one's preview; the idle sweep stops it.
     const rows = await this.repository.findMany(others.map((container) => container.labels[LABEL.projectId]!));
@@ -216,15 +227,31 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
   /** Every sandbox with its host and its container's usage, and visits not yet written down. */
   async listForAdmin(): Promise<AdminSandbox[]> {
     const listed = this.nodes.hosts.map(async (host) =>
-      (await this.nodes.engine(host.name).list(instanceLabels(this.config)).catch(() => [])).map((container) => ({ nodeId: host.name, container })),
+      (
+        await this.nodes
+          .engine(host.name)
+          .list(instanceLabels(this.config))
+          .catch(() => [])
+      ).map((container) => ({ nodeId: host.name, container })),
     );
     const [rows, containers] = await Promise.all([this.repository.list(), Promise.all(listed)]);
-    const byProject = new Map(containers.flat().filter(({ container }) => container.labels[LABEL.projectId]).map((entry) => [`${entry.nodeId}/${entry.container.labels[LABEL.projectId]}`, entry]));
+    const byProject = new Map(
+      containers
+        .flat()
+        .filter(({ container }) => container.labels[LABEL.projectId])
+        .map((entry) => [`${entry.nodeId}/${entry.container.labels[LABEL.projectId]}`, entry]),
+    );
     return Promise.all(
       rows.map(async (row) => {
         const found = row.nodeId ? byProject.get(`${row.nodeId}/${row.projectId}`) : undefined;
         const container = found?.container;
-        const usage = found && container?.running ? await this.nodes.engine(found.nodeId).usage(container.id).catch(() => null) : null;
+        const usage =
+          found && container?.running
+            ? await this.nodes
+                .engine(found.nodeId)
+                .usage(container.id)
+                .catch(() => null)
+            : null;
         const lastVisit = this.visits.get(row.projectId) ?? row.lastVisitAt;
         return {
           projectId: row.projectId,

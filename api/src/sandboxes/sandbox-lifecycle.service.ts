@@ -7,15 +7,7 @@ import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
 import { DomainError, notFound } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig, PROJECTS_DATABASE_SERVER, type ProjectsDatabaseServer } from '../config/app-config.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import {
-  LABEL,
-  SANDBOX_APP_PORT,
-  SANDBOX_NETWORK,
-  containerName,
-  egressRules,
-  firewallHelperOptions,
-  sandboxContainerOptions,
-} from './container-spec.js';
+import { LABEL, SANDBOX_APP_PORT, SANDBOX_NETWORK, containerName, egressRules, firewallHelperOptions, sandboxContainerOptions } from './container-spec.js';
 import type { ContainerInfo, EngineStatus } from './docker.driver.js';
 import type { SandboxEngine } from './sandbox-backend.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
@@ -54,7 +46,14 @@ export class SandboxLifecycleService {
   async readiness(): Promise<Readiness> {
     const engine = await this.engineStatus();
     if (!engine.reachable) return { ready: false, error: 'Docker is not available', details: engine.detail };
-    const withImage = await Promise.all(this.nodes.hosts.map((host) => this.nodes.engine(host.name).imageExists(this.config.sandbox.image).catch(() => false)));
+    const withImage = await Promise.all(
+      this.nodes.hosts.map((host) =>
+        this.nodes
+          .engine(host.name)
+          .imageExists(this.config.sandbox.image)
+          .catch(() => false),
+      ),
+    );
     if (!withImage.some(Boolean)) {
       return {
         ready: false,
@@ -141,17 +140,20 @@ export class SandboxLifecycleService {
       // A stopped sandbox on a draining host starts elsewhere: draining hosts take no new containers.
       let nodeId = current && (await this.nodes.isUsable(current, true)) ? current : null;
       if (!nodeId) {
-        if (record.nodeId) await this.engineOf(record.nodeId)?.remove(name).catch(() => undefined);
+        if (record.nodeId)
+          await this.engineOf(record.nodeId)
+            ?.remove(name)
+            .catch(() => undefined);
         nodeId = await this.nodes.place(projectId);
         info = await this.nodes.engine(nodeId).inspect(name);
       }
       const engine = this.nodes.engine(nodeId);
       if (!info) {
-        log('📦 Creating the project\'s sandbox container...');
+        log("📦 Creating the project's sandbox container...");
         await engine.ensureNetwork(SANDBOX_NETWORK, { [LABEL.platform]: 'forge' });
         await engine.createContainer(sandboxContainerOptions(this.config, project, this.nodes.host(nodeId)!.address));
       } else {
-        log('📦 Starting the project\'s sandbox container...');
+        log("📦 Starting the project's sandbox container...");
       }
       await engine.start(name);
       info = await engine.inspect(name);

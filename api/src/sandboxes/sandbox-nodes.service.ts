@@ -103,14 +103,22 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
     await this.registered();
     const demand = this.demand();
     const known = new Set(this.backend.hosts.map((host) => host.name));
-    const nodeId = await this.repository.place(projectId, demand, (candidates) => chooseNode(candidates.filter((node) => known.has(node.id)), demand));
+    const nodeId = await this.repository.place(projectId, demand, (candidates) =>
+      chooseNode(
+        candidates.filter((node) => known.has(node.id)),
+        demand,
+      ),
+    );
     if (!nodeId) throw new DomainError(ErrorCode.Unavailable, 'No sandbox host can take the project', 'every Docker host is lost or draining; try again when an operator has one back');
     return nodeId;
   }
 
   /** Checks every host whose heartbeat is due and no other replica has claimed. */
   async heartbeat(): Promise<void> {
-    const claimed = await this.repository.claimDue(this.backend.hosts.map((host) => host.name), HEARTBEAT_MS - 500);
+    const claimed = await this.repository.claimDue(
+      this.backend.hosts.map((host) => host.name),
+      HEARTBEAT_MS - 500,
+    );
     await Promise.all(claimed.map((nodeId) => this.check(nodeId)));
   }
 
@@ -161,7 +169,10 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
     let capacity = { memoryMb: host.memoryMb ?? 0, cpus: host.cpus ?? 0 };
     if (!host.memoryMb || !host.cpus) {
       // Unreachable now: capacity 0 until its first answered heartbeat.
-      const reported = await this.backend.engine(host.name).capacity().catch(() => ({ memoryMb: 0, cpus: 0 }));
+      const reported = await this.backend
+        .engine(host.name)
+        .capacity()
+        .catch(() => ({ memoryMb: 0, cpus: 0 }));
       capacity = { memoryMb: host.memoryMb ?? reported.memoryMb, cpus: host.cpus ?? reported.cpus };
     }
     await this.repository.register({ id: host.name, endpoint: host.docker ?? 'unix:///var/run/docker.sock', address: host.address, capacityMemoryMb: capacity.memoryMb, capacityCpus: capacity.cpus });

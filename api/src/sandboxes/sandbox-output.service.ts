@@ -35,11 +35,13 @@ export class SandboxOutputService {
   /** Packs the running workspace and keeps it, stamped with the files' time it was built from. */
   async keep(projectId: string, container: RunningContainer, filesAt: Date): Promise<void> {
     const excludes = NOT_KEPT.map((path) => `--exclude=${path}`).join(' ');
-    const result = await this.nodes.engine(container.nodeId).exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -o pipefail; tar -C ${SANDBOX_PROJECT_DIR} ${excludes} -cf - . | base64 -w0`]), {
-      user: SANDBOX_USER,
-      timeoutMs: PACK_TIMEOUT_MS + 3000,
-      maxOutputBytes: MAX_KEPT_BYTES,
-    });
+    const result = await this.nodes
+      .engine(container.nodeId)
+      .exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -o pipefail; tar -C ${SANDBOX_PROJECT_DIR} ${excludes} -cf - . | base64 -w0`]), {
+        user: SANDBOX_USER,
+        timeoutMs: PACK_TIMEOUT_MS + 3000,
+        maxOutputBytes: MAX_KEPT_BYTES,
+      });
     if (result.exitCode !== 0) {
       await this.forget(projectId);
       const why = result.outputLimited ? `it is larger than ${MAX_KEPT_BYTES / 1024 / 1024} MB` : result.timedOut ? 'packing it took too long' : `tar exited with ${result.exitCode}`;
@@ -67,12 +69,14 @@ export class SandboxOutputService {
 
   /** Unpacks a kept build into the container's (empty, fresh) workspace. */
   async restore(container: RunningContainer, archive: Buffer): Promise<boolean> {
-    const result = await this.nodes.engine(container.nodeId).exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -e; mkdir -p ${SANDBOX_PROJECT_DIR}; cd ${SANDBOX_PROJECT_DIR}; tar -x -f - -m --no-same-owner`]), {
-      user: SANDBOX_USER,
-      stdin: archive,
-      timeoutMs: PACK_TIMEOUT_MS + 3000,
-      maxOutputBytes: 64 * 1024,
-    });
+    const result = await this.nodes
+      .engine(container.nodeId)
+      .exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -e; mkdir -p ${SANDBOX_PROJECT_DIR}; cd ${SANDBOX_PROJECT_DIR}; tar -x -f - -m --no-same-owner`]), {
+        user: SANDBOX_USER,
+        stdin: archive,
+        timeoutMs: PACK_TIMEOUT_MS + 3000,
+        maxOutputBytes: 64 * 1024,
+      });
     return result.exitCode === 0;
   }
 

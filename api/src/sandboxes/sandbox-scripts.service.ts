@@ -48,12 +48,14 @@ export class SandboxScriptsService {
     const prepared = (await this.nodes.engine(container.nodeId).exec(container.id, ['bash', '-c', PREPARED], { user: SANDBOX_USER, timeoutMs: 10_000, maxOutputBytes: 16 * 1024 })).exitCode === 0;
     if (options.sync || !prepared) {
       await this.workspace.syncFiles(projectId, container, { keep: ['node_modules', 'dist'] });
-      const { exitCode } = await this.nodes.engine(container.nodeId).exec(container.id, ['bash', '-c', `timeout -k 5 ${options.timeoutSeconds} node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} 2>&1`], {
-        user: SANDBOX_USER,
-        onOutput: collect,
-        timeoutMs: (options.timeoutSeconds + 15) * 1000,
-        maxOutputBytes: MAX_SCRIPT_OUTPUT_BYTES,
-      });
+      const { exitCode } = await this.nodes
+        .engine(container.nodeId)
+        .exec(container.id, ['bash', '-c', `timeout -k 5 ${options.timeoutSeconds} node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} 2>&1`], {
+          user: SANDBOX_USER,
+          onOutput: collect,
+          timeoutMs: (options.timeoutSeconds + 15) * 1000,
+          maxOutputBytes: MAX_SCRIPT_OUTPUT_BYTES,
+        });
       if (exitCode !== 0) return { failed: 'install', exitCode, output };
     }
     for (const script of scripts) {

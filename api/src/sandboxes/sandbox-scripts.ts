@@ -14,9 +14,7 @@ const READ_LOG = '/opt/forge/bin/read-log.mjs';
 export const LOG_NOT_REGULAR = 3;
 
 /** The app's process group, from its pid file only when that is a regular file holding a number. */
-const READ_APP_PID =
-  `pid=; if [ -f ${APP_PID_FILE} ] && [ ! -L ${APP_PID_FILE} ]; then read -r pid < ${APP_PID_FILE}; fi; ` +
-  `case "$pid" in ''|*[!0-9]*) pid= ;; esac`;
+const READ_APP_PID = `pid=; if [ -f ${APP_PID_FILE} ] && [ ! -L ${APP_PID_FILE} ]; then read -r pid < ${APP_PID_FILE}; fi; ` + `case "$pid" in ''|*[!0-9]*) pid= ;; esac`;
 
 /** Ends the running app, its whole process group, before a build or a new start. */
 export const STOP_APP =
@@ -46,10 +44,7 @@ export function syncFilesScript(keep: readonly string[]): string {
  */
 export function buildScript(limitSeconds: number): string {
   const steps = `node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} && node /opt/forge/bin/run-script.mjs build`;
-  return (
-    `${STOP_APP}; ${openFresh(BUILD_LOG, '3>')} && cd ${SANDBOX_PROJECT_DIR} && ` +
-    `timeout -k 5 ${limitSeconds} bash -c '${steps}' 2>&1 | tee /dev/fd/3`
-  );
+  return `${STOP_APP}; ${openFresh(BUILD_LOG, '3>')} && cd ${SANDBOX_PROJECT_DIR} && ` + `timeout -k 5 ${limitSeconds} bash -c '${steps}' 2>&1 | tee /dev/fd/3`;
 }
 
 /** Starts `command` as the leader of a new process group, its output in the app log. Run detached, under setsid. */

@@ -100,7 +100,9 @@ export class SandboxWorkspaceService {
    */
   async startApp(projectId: string, container: RunningContainer, log: (line: string) => void, env: Record<string, string> = {}): Promise<void> {
     const command = (await this.isStaticApp(projectId)) ? `node /opt/forge/bin/serve-static.mjs dist` : `node /opt/forge/bin/run-script.mjs start`;
-    await this.nodes.engine(container.nodeId).execDetached(container.id, ['setsid', 'bash', '-c', startScript(command)], { user: SANDBOX_USER, env: { ...env, NODE_OPTIONS: appNodeOptions(this.config) } });
+    await this.nodes
+      .engine(container.nodeId)
+      .execDetached(container.id, ['setsid', 'bash', '-c', startScript(command)], { user: SANDBOX_USER, env: { ...env, NODE_OPTIONS: appNodeOptions(this.config) } });
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
     let nextAliveCheck = Date.now() + 1500;
     let exited = false;
@@ -118,9 +120,7 @@ export class SandboxWorkspaceService {
     }
     const tail = await this.tail(container, APP_LOG, 30);
     if (tail) for (const line of tail.split('\n')) log(line);
-    const why = exited
-      ? `its start command ended without answering on port ${SANDBOX_APP_PORT}`
-      : `its start command did not answer on port ${SANDBOX_APP_PORT} within ${HEALTH_TIMEOUT_MS / 1000} s`;
+    const why = exited ? `its start command ended without answering on port ${SANDBOX_APP_PORT}` : `its start command did not answer on port ${SANDBOX_APP_PORT} within ${HEALTH_TIMEOUT_MS / 1000} s`;
     throw new DomainError(ErrorCode.Unavailable, 'The app did not start', why);
   }
 
@@ -177,11 +177,7 @@ export class SandboxWorkspaceService {
    * Runs a command as the sandbox user, ended inside the container at its time limit and given up
    * on from outside shortly after, with what it may print capped.
    */
-  private run(
-    container: ContainerRef,
-    command: string[],
-    options: { timeoutMs?: number; maxOutputBytes?: number; stdin?: Readable; onOutput?: (chunk: string) => void } = {},
-  ): Promise<ExecResult> {
+  private run(container: ContainerRef, command: string[], options: { timeoutMs?: number; maxOutputBytes?: number; stdin?: Readable; onOutput?: (chunk: string) => void } = {}): Promise<ExecResult> {
     const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
     return this.nodes.engine(container.nodeId).exec(container.id, withTimeLimit(timeoutMs / 1000, command), {
       user: SANDBOX_USER,

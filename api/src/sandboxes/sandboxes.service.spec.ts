@@ -92,7 +92,7 @@ describe(SandboxesService.name, () => {
   });
 
   describe('refresh', () => {
-    it('hands an edit\'s changed files to the fast path and answers its outcome', async () => {
+    it("hands an edit's changed files to the fast path and answers its outcome", async () => {
       const { sut, mocks } = newSandboxesService();
       const changes = { written: ['src/App.tsx'], deleted: [] };
       expect(await sut.refresh(PROJECT, changes)).toEqual({ refreshed: true, previewUrl: 'http://abc.preview.localhost:3000/', durationMs: 900 });
@@ -110,7 +110,7 @@ describe(SandboxesService.name, () => {
       expect(mocks.lifecycle.ensureContainer).not.toHaveBeenCalled();
     });
 
-    it('gives the app the project\'s variables, never overriding the platform\'s own', async () => {
+    it("gives the app the project's variables, never overriding the platform's own", async () => {
       const { sut, mocks } = newSandboxesService();
       sut.setEnvironmentProvider(async (projectId) => ({ DATABASE_URL: `postgresql://${projectId}`, PORT: '1', 'BAD NAME': 'x' }));
       await sut.serve(PROJECT, jest.fn());
@@ -126,7 +126,7 @@ describe(SandboxesService.name, () => {
   });
 
   describe('restartApp', () => {
-    it('starts a running preview\'s app again with its current variables', async () => {
+    it("starts a running preview's app again with its current variables", async () => {
       const { sut, mocks, calls } = newSandboxesService();
       sut.setEnvironmentProvider(async () => ({ API_KEY: 'k' }));
       expect(await sut.restartApp(PROJECT)).toBe(true);
@@ -143,7 +143,7 @@ describe(SandboxesService.name, () => {
     });
   });
 
-  it('runs package scripts with the project\'s variables filtered like the app\'s', async () => {
+  it("runs package scripts with the project's variables filtered like the app's", async () => {
     const { sut, mocks } = newSandboxesService();
     await sut.runScripts(PROJECT, ['db:push'], { env: { DATABASE_URL: 'postgresql://x', PATH: '/evil' }, sync: true, timeoutSeconds: 60 });
     expect(mocks.scripts.run).toHaveBeenCalledWith(PROJECT, ['db:push'], { env: { DATABASE_URL: 'postgresql://x' }, sync: true, timeoutSeconds: 60 });

@@ -5,7 +5,7 @@ import { parseEnvExample, renderEnvFile } from './env-example.js';
 describe('parseEnvExample', () => {
   it('reads each variable with the comment above it and its example', () => {
     const text = [
-      '# PostgreSQL connection string for this app\'s database.',
+      "# PostgreSQL connection string for this app's database.",
       '# Forge fills it in when you initialize the database.',
       'DATABASE_URL=postgresql://postgres:postgres@localhost:5432/app',
       '',
@@ -19,7 +19,11 @@ describe('parseEnvExample', () => {
       'STRIPE_SECRET_KEY=again',
     ].join('\n');
     expect(parseEnvExample(text)).toEqual([
-      { key: 'DATABASE_URL', description: 'PostgreSQL connection string for this app\'s database. Forge fills it in when you initialize the database.', example: 'postgresql://postgres:postgres@localhost:5432/app' },
+      {
+        key: 'DATABASE_URL',
+        description: "PostgreSQL connection string for this app's database. Forge fills it in when you initialize the database.",
+        example: 'postgresql://postgres:postgres@localhost:5432/app',
+      },
       { key: 'STRIPE_SECRET_KEY', description: 'Stripe secret key for payments, from https://dashboard.stripe.com/apikeys', example: 'sk_test_...' },
       { key: 'NO_COMMENT', description: '', example: 'value' },
       { key: 'EMPTY', description: '', example: '' },

@@ -41,7 +41,7 @@ function unquote(value: string): string {
 
 /** A .env file Node's `process.loadEnvFile` (and dotenv) reads back to exactly these values. */
 export function renderEnvFile(values: Record<string, string>): string {
-  const lines = ['# Saved in Forge\'s Secrets view. Never commit this file.'];
+  const lines = ["# Saved in Forge's Secrets view. Never commit this file."];
   for (const [key, value] of Object.entries(values).sort(([a], [b]) => a.localeCompare(b))) lines.push(`${key}=${quote(value)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -41,7 +41,7 @@ describe(SecretCipher.name, () => {
     expect(() => other.open(sealed)).toThrow();
   });
 
-  it('generates its key once, readable by the platform\'s user alone, and keeps using it', async () => {
+  it("generates its key once, readable by the platform's user alone, and keeps using it", async () => {
     const first = await loadOrCreateKey(dataDir);
     expect((await stat(join(dataDir, 'secrets.key'))).mode & 0o777).toBe(0o600);
     expect(await loadOrCreateKey(dataDir)).toEqual(first);

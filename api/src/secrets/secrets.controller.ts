@@ -8,8 +8,13 @@ export class SecretsController {
   constructor(private readonly secrets: SecretsService) {}
 
   @Get(':project/secrets')
-  list(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.secrets.list(user.id, project); }
+  list(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.secrets.list(user.id, project);
+  }
 
-  @Post(':project/secrets') @HttpCode(200)
-  save(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: saveSecretsSchema }) body: SaveSecretsDto) { return this.secrets.save(user.id, project, body.secrets); }
+  @Post(':project/secrets')
+  @HttpCode(200)
+  save(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: saveSecretsSchema }) body: SaveSecretsDto) {
+    return this.secrets.save(user.id, project, body.secrets);
+  }
 }

@@ -18,9 +18,7 @@ export class SecretsRepository {
   /** Sets each value; keys not named keep theirs. */
   async upsert(projectId: string, secrets: SealedSecret[]): Promise<void> {
     await this.prisma.$transaction(
-      secrets.map(({ key, value }) =>
-        this.prisma.projectSecret.upsert({ where: { projectId_key: { projectId, key } }, create: { projectId, key, value }, update: { value } }),
-      ),
+      secrets.map(({ key, value }) => this.prisma.projectSecret.upsert({ where: { projectId_key: { projectId, key } }, create: { projectId, key, value }, update: { value } })),
     );
   }
 }

@@ -58,7 +58,10 @@ export class SecretsService {
     const listed = new Set((await this.requirements(project.id)).map((entry) => entry.key));
     const unknown = entries.find(([key]) => !listed.has(key));
     if (unknown) throw new DomainError(ErrorCode.Validation, `${unknown[0]} is not a variable this project's ${ENV_EXAMPLE} lists`);
-    await this.repository.upsert(project.id, entries.map(([key, value]) => ({ key, value: this.cipher.seal(value) })));
+    await this.repository.upsert(
+      project.id,
+      entries.map(([key, value]) => ({ key, value: this.cipher.seal(value) })),
+    );
     await this.projects.writeEnvironmentFile(project.id, renderEnvFile(await this.values(project.id)));
     await this.refreshMask(project.id);
     void this.sandboxes.restartApp(project.id).catch((err: Error) => this.logger.warn(`Restarting ${project.id} after saving secrets: ${err.message}`));

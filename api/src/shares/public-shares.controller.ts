@@ -9,15 +9,32 @@ import { SharesService } from './shares.service.js';
 export class PublicSharesController {
   constructor(private readonly shares: SharesService) {}
 
-  @Public() @RateLimited('shareViews') @Get('wall')
-  wall(@Query({ schema: wallQuerySchema }) query: WallQuery) { return this.shares.wall(query.cursor, query.limit); }
+  @Public()
+  @RateLimited('shareViews')
+  @Get('wall')
+  wall(@Query({ schema: wallQuerySchema }) query: WallQuery) {
+    return this.shares.wall(query.cursor, query.limit);
+  }
 
-  @Public() @RateLimited('shareViews') @Get('shares/:shareId')
-  share(@Param('shareId') shareId: string) { return this.shares.publicShare(shareId); }
+  @Public()
+  @RateLimited('shareViews')
+  @Get('shares/:shareId')
+  share(@Param('shareId') shareId: string) {
+    return this.shares.publicShare(shareId);
+  }
 
-  @Public() @RateLimited('shareViews') @Get('shares/:shareId/file/*path')
-  file(@Param('shareId') shareId: string, @Param('path') path: string[]) { return this.shares.publicFile(shareId, path.join('/')); }
+  @Public()
+  @RateLimited('shareViews')
+  @Get('shares/:shareId/file/*path')
+  file(@Param('shareId') shareId: string, @Param('path') path: string[]) {
+    return this.shares.publicFile(shareId, path.join('/'));
+  }
 
-  @Public() @RateLimited('shareViews') @Get('shares/:shareId/thumbnail') @Header('Cache-Control', 'public, max-age=60')
-  async thumbnail(@Param('shareId') shareId: string) { return new StreamableFile(await this.shares.publicThumbnail(shareId), { type: 'image/jpeg' }); }
+  @Public()
+  @RateLimited('shareViews')
+  @Get('shares/:shareId/thumbnail')
+  @Header('Cache-Control', 'public, max-age=60')
+  async thumbnail(@Param('shareId') shareId: string) {
+    return new StreamableFile(await this.shares.publicThumbnail(shareId), { type: 'image/jpeg' });
+  }
 }

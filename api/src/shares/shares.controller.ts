@@ -10,14 +10,23 @@ export class SharesController {
 
   // Before the public `shares/:shareId`, which would otherwise take "mine" for a share id.
   @Get('shares/mine')
-  mine(@CurrentUser() user: AuthUser) { return this.shares.mine(user.id); }
+  mine(@CurrentUser() user: AuthUser) {
+    return this.shares.mine(user.id);
+  }
 
   @Get('projects/:project/share')
-  status(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.shares.status(user.id, project); }
+  status(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.shares.status(user.id, project);
+  }
 
-  @Post('projects/:project/share') @HttpCode(200)
-  publish(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: publishSchema }) body: PublishDto) { return this.shares.publish(user.id, project, body.description); }
+  @Post('projects/:project/share')
+  @HttpCode(200)
+  publish(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: publishSchema }) body: PublishDto) {
+    return this.shares.publish(user.id, project, body.description);
+  }
 
   @Delete('projects/:project/share')
-  unpublish(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.shares.unpublish(user.id, project); }
+  unpublish(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.shares.unpublish(user.id, project);
+  }
 }

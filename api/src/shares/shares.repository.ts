@@ -55,9 +55,7 @@ export class SharesRepository {
 
   /** Newest first; `after` is where the previous page ended. */
   async wallPage(after: WallPosition | null, take: number): Promise<SharedProject[]> {
-    const where: Prisma.ProjectShareWhereInput | undefined = after
-      ? { OR: [{ publishedAt: { lt: after.publishedAt } }, { publishedAt: after.publishedAt, id: { lt: after.shareId } }] }
-      : undefined;
+    const where: Prisma.ProjectShareWhereInput | undefined = after ? { OR: [{ publishedAt: { lt: after.publishedAt } }, { publishedAt: after.publishedAt, id: { lt: after.shareId } }] } : undefined;
     const rows = await this.prisma.projectShare.findMany({ where, include: withProjectName, orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }], take });
     return rows.map(flatten);
   }

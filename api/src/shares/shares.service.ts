@@ -3,15 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { FileContentResponse } from '@forge/protocol/api';
 import { WEB_ENDPOINTS, endpointPath } from '@forge/protocol/endpoints';
 import { ErrorCode } from '@forge/protocol/errors';
-import {
-  type MySharesResponse,
-  NOT_SHARED_MESSAGE,
-  type OwnerShare,
-  type PublicShareResponse,
-  SHARE_ID_PATTERN,
-  type ShareStatusResponse,
-  type WallResponse,
-} from '@forge/protocol/shares';
+import { type MySharesResponse, NOT_SHARED_MESSAGE, type OwnerShare, type PublicShareResponse, SHARE_ID_PATTERN, type ShareStatusResponse, type WallResponse } from '@forge/protocol/shares';
 import { DomainError } from '../common/errors/domain-error.js';
 import { SHARE_UNPUBLISHED, type ShareUnpublishedEvent } from '../common/events/domain-events.js';
 import { ProjectsService } from '../projects/projects.service.js';

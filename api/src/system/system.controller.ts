@@ -6,12 +6,20 @@ import { SystemService } from './system.service.js';
 export class SystemController {
   constructor(private readonly system: SystemService) {}
 
-  @Public() @Get('health')
-  health() { return this.system.health(); }
+  @Public()
+  @Get('health')
+  health() {
+    return this.system.health();
+  }
 
-  @Public() @Get('ready')
-  ready() { return this.system.ready(); }
+  @Public()
+  @Get('ready')
+  ready() {
+    return this.system.ready();
+  }
 
   @Get('info')
-  info(@CurrentUser() user: AuthUser) { return this.system.info(user); }
+  info(@CurrentUser() user: AuthUser) {
+    return this.system.info(user);
+  }
 }

@@ -29,7 +29,10 @@ function newSystemService() {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }

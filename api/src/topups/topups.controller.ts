@@ -9,14 +9,26 @@ export class TopUpsController {
   constructor(private readonly topUps: TopUpsService) {}
 
   @Get()
-  overview(@CurrentUser() user: AuthUser) { return this.topUps.overview(user.id); }
+  overview(@CurrentUser() user: AuthUser) {
+    return this.topUps.overview(user.id);
+  }
 
-  @Post('wallets/challenge') @HttpCode(200)
-  challenge(@CurrentUser() user: AuthUser) { return this.topUps.challenge(user.id); }
+  @Post('wallets/challenge')
+  @HttpCode(200)
+  challenge(@CurrentUser() user: AuthUser) {
+    return this.topUps.challenge(user.id);
+  }
 
-  @Post('wallets') @BodyLimit(8192)
-  link(@CurrentUser() user: AuthUser, @Body({ schema: linkWalletSchema }) body: LinkWalletDto) { return this.topUps.link(user.id, body); }
+  @Post('wallets')
+  @BodyLimit(8192)
+  link(@CurrentUser() user: AuthUser, @Body({ schema: linkWalletSchema }) body: LinkWalletDto) {
+    return this.topUps.link(user.id, body);
+  }
 
-  @Post('deposits') @HttpCode(200) @BodyLimit(4096)
-  submit(@CurrentUser() user: AuthUser, @Body({ schema: submitDepositSchema }) body: SubmitDepositDto) { return this.topUps.submit(user.id, body); }
+  @Post('deposits')
+  @HttpCode(200)
+  @BodyLimit(4096)
+  submit(@CurrentUser() user: AuthUser, @Body({ schema: submitDepositSchema }) body: SubmitDepositDto) {
+    return this.topUps.submit(user.id, body);
+  }
 }

@@ -121,7 +121,7 @@ export class TopUpsService implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (err) {
       if (!(err instanceof UsdcContractMisconfiguredError)) throw err;
       this.logger.error(err.message);
-      throw new DomainError(ErrorCode.Unavailable, 'Top-ups cannot be checked right now: the server\'s USDC setting is wrong. Nothing was credited; the operator needs to fix USDC_CONTRACT.');
+      throw new DomainError(ErrorCode.Unavailable, "Top-ups cannot be checked right now: the server's USDC setting is wrong. Nothing was credited; the operator needs to fix USDC_CONTRACT.");
     }
   }
 
@@ -136,7 +136,16 @@ export class TopUpsService implements OnApplicationBootstrap, OnModuleDestroy {
     const required = this.chain!.settings.confirmations;
     if (outcome.status === 'pending') {
       const nextCheckAt = new Date(Date.now() + pendingRecheckDelayMs(outcome));
-      const deposit = await this.repository.saveDeposit({ txHash, accountId, status: 'pending', amountMicroUsd: amount, confirmations: outcome.confirmations, required, message: outcome.message, nextCheckAt });
+      const deposit = await this.repository.saveDeposit({
+        txHash,
+        accountId,
+        status: 'pending',
+        amountMicroUsd: amount,
+        confirmations: outcome.confirmations,
+        required,
+        message: outcome.message,
+        nextCheckAt,
+      });
       return { deposit, creditedNow: 0n };
     }
     let creditedNow = 0n;
@@ -151,7 +160,16 @@ export class TopUpsService implements OnApplicationBootstrap, OnModuleDestroy {
     const previous = await this.repository.findDeposit(txHash, accountId);
     // A resubmission keeps the message of the credit it made.
     const keep = previous?.status === 'credited' && creditedNow === 0n;
-    const deposit = await this.repository.saveDeposit({ txHash, accountId, status: 'credited', amountMicroUsd: amount, confirmations: outcome.confirmations, required, message: keep ? previous.message : message, nextCheckAt: null });
+    const deposit = await this.repository.saveDeposit({
+      txHash,
+      accountId,
+      status: 'credited',
+      amountMicroUsd: amount,
+      confirmations: outcome.confirmations,
+      required,
+      message: keep ? previous.message : message,
+      nextCheckAt: null,
+    });
     return { deposit: { ...deposit, message }, creditedNow };
   }
 

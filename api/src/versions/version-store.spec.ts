@@ -50,7 +50,7 @@ describe('VersionStore', () => {
     expect(log[0]!.commit.parent).toEqual([theirs.id]);
   });
 
-  it('gives back any version\'s files, and a fresh store reads what an earlier one wrote', async () => {
+  it("gives back any version's files, and a fresh store reads what an earlier one wrote", async () => {
     const store = new VersionStore(root);
     const first = await store.commit('p', { files: files({ 'a/b/c.txt': 'deep\n', 'logo.png': Buffer.from([0, 1, 2]) }), message: 'one', createdAt: at });
     await new VersionStore(root).commit('p', { files: files({ 'x.txt': 'x\n' }), message: 'two', createdAt: at });
@@ -85,7 +85,7 @@ describe('VersionStore', () => {
     );
   });
 
-  it('removes a project\'s whole history', async () => {
+  it("removes a project's whole history", async () => {
     const store = new VersionStore(root);
     await store.commit('p', { files: files({ 'a.txt': 'a\n' }), message: 'one', createdAt: at });
     await store.remove('p');

@@ -7,11 +7,17 @@ export class VersionsController {
   constructor(private readonly versions: VersionsService) {}
 
   @Get(':project/versions')
-  list(@CurrentUser() user: AuthUser, @Param('project') project: string) { return this.versions.list(user.id, project); }
+  list(@CurrentUser() user: AuthUser, @Param('project') project: string) {
+    return this.versions.list(user.id, project);
+  }
 
   @Get(':project/versions/:id/diff')
-  diff(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('id') id: string) { return this.versions.diff(user.id, project, id); }
+  diff(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('id') id: string) {
+    return this.versions.diff(user.id, project, id);
+  }
 
   @Post(':project/versions/:id/restore')
-  restore(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('id') id: string) { return this.versions.restore(user.id, project, id); }
+  restore(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('id') id: string) {
+    return this.versions.restore(user.id, project, id);
+  }
 }

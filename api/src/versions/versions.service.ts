@@ -3,14 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import type { ProjectVersion, RestoreVersionResponse, VersionDiffResponse, VersionListResponse } from '@forge/protocol/versions';
 import { notFound } from '../common/errors/domain-error.js';
-import {
-  PROJECT_CHANGED,
-  PROJECT_CHANGING,
-  PROJECT_DELETING,
-  type ProjectChangedEvent,
-  type ProjectChangingEvent,
-  type ProjectDeletingEvent,
-} from '../common/events/domain-events.js';
+import { PROJECT_CHANGED, PROJECT_CHANGING, PROJECT_DELETING, type ProjectChangedEvent, type ProjectChangingEvent, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BuildsService } from '../builds/builds.service.js';
 import { type FileChangeSet, ProjectsService } from '../projects/projects.service.js';

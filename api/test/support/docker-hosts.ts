@@ -122,15 +122,23 @@ function makeHost(run: string, runDir: string, index: number, subnet: number, br
   const daemon = spawn(
     'nsenter',
     [
-      `--net=/run/netns/${name}`, 'dockerd',
-      '--config-file', join(dir, 'daemon.json'),
-      '--data-root', join(dir, 'data'),
-      '--exec-root', join(dir, 'exec'),
-      '--pidfile', join(dir, 'docker.pid'),
-      '-H', `unix://${socketPath}`,
-      '--bip', `172.31.${250 + (index % 6)}.1/24`,
+      `--net=/run/netns/${name}`,
+      'dockerd',
+      '--config-file',
+      join(dir, 'daemon.json'),
+      '--data-root',
+      join(dir, 'data'),
+      '--exec-root',
+      join(dir, 'exec'),
+      '--pidfile',
+      join(dir, 'docker.pid'),
+      '-H',
+      `unix://${socketPath}`,
+      '--bip',
+      `172.31.${250 + (index % 6)}.1/24`,
       '--icc=false',
-      '--cgroup-parent', name,
+      '--cgroup-parent',
+      name,
     ],
     { detached: true, stdio: ['ignore', logFd, logFd] },
   );
@@ -204,7 +212,9 @@ async function tearDownRun(run: string, log: (line: string) => void): Promise<vo
       const socketPath = join(dir, 'docker.sock');
       // Containers first, through their engine, so nothing outlives it.
       if (await ping(socketPath)) {
-        const ids = spawnSync('docker', ['-H', `unix://${socketPath}`, 'ps', '-aq'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+        const ids = spawnSync('docker', ['-H', `unix://${socketPath}`, 'ps', '-aq'], { encoding: 'utf8' })
+          .stdout.split('\n')
+          .filter(Boolean);
         if (ids.length > 0) spawnSync('docker', ['-H', `unix://${socketPath}`, 'rm', '-f', '-v', ...ids], { stdio: 'ignore' });
       }
       await stopDaemon(join(dir, 'docker.pid'), log);
@@ -235,7 +245,12 @@ async function stopDaemon(pidFile: string, log: (line: string) => void): Promise
 
 function namespacePids(netns: string): number[] {
   const listed = spawnSync('ip', ['netns', 'pids', netns], { encoding: 'utf8' });
-  return listed.status === 0 ? listed.stdout.split('\n').map(Number).filter((pid) => pid > 0) : [];
+  return listed.status === 0
+    ? listed.stdout
+        .split('\n')
+        .map(Number)
+        .filter((pid) => pid > 0)
+    : [];
 }
 
 /** The daemons' mounts live in this machine's mount table (only the network is namespaced). */

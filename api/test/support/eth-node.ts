@@ -89,7 +89,10 @@ async function compileOrReuse(): Promise<CompiledToken> {
   const source = readFileSync(TOKEN_SOURCE, 'utf8');
   const settings = { evmVersion: 'shanghai', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { TestUsdc: ['abi', 'evm.bytecode.object'] } } };
   const solcVersion = (createRequire(import.meta.url)('solc/package.json') as { version: string }).version;
-  const key = createHash('sha256').update(JSON.stringify([source, solcVersion, settings])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([source, solcVersion, settings]))
+    .digest('hex')
+    .slice(0, 16);
   const cached = join(tmpdir(), `forge-test-usdc-${key}.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as CompiledToken;
 

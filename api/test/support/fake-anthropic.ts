@@ -39,7 +39,16 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     sse(res, 'message_start', {
-      message: { id: 'msg_fake', type: 'message', role: 'assistant', model: 'fake', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: next.kind === 'stream' ? (next.inputTokens ?? 10) : 10, output_tokens: 1 } },
+      message: {
+        id: 'msg_fake',
+        type: 'message',
+        role: 'assistant',
+        model: 'fake',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: next.kind === 'stream' ? (next.inputTokens ?? 10) : 10, output_tokens: 1 },
+      },
     });
     sse(res, 'content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
     for (const text of next.chunks) {

@@ -37,7 +37,10 @@ export async function waitUntilHealthy(platform: PlatformProcess, timeoutMs = 90
   void platform.exited.then((code) => (exitCode = code));
   while (Date.now() < deadline) {
     if (exitCode !== undefined) throw new Error(`The platform exited (${exitCode}) before it was healthy:\n${platform.output()}`);
-    const ok = await fetch(`${platform.baseUrl}/api/health`).then((res) => res.ok, () => false);
+    const ok = await fetch(`${platform.baseUrl}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

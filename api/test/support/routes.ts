@@ -60,4 +60,3 @@ function joinPath(...parts: string[]): string {
   const segments = parts.flatMap((part) => part.split('/')).filter((segment) => segment !== '');
   return `/${segments.join('/')}`;
 }
-

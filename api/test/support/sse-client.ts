@@ -9,7 +9,10 @@ export async function readSse(url: string, headers: Record<string, string>, meth
   const res = await fetch(url, body === undefined ? { headers, method } : { headers: { ...headers, 'Content-Type': 'application/json' }, method, body: JSON.stringify(body) });
   if (!res.ok || !res.body) return { status: res.status, events: [], error: await res.json().catch(() => undefined) };
   const text = await res.text();
-  const events = text.split('\n\n').map(parseSseBlock).filter((event): event is SseEvent => event !== null);
+  const events = text
+    .split('\n\n')
+    .map(parseSseBlock)
+    .filter((event): event is SseEvent => event !== null);
   return { status: res.status, events };
 }
 

@@ -71,11 +71,21 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
 /** The databases this app provisioned, which outlive it on the shared projects' server otherwise. */
 async function dropProjectDatabases(app: NestExpressApplication): Promise<void> {
   const rows = await app.get(PrismaService).projectDatabase.findMany({ where: { providedName: { not: null } }, select: { providedName: true } });
-  for (const { providedName } of rows) await app.get(ProjectsServerDriver).drop(providedName!).catch(() => undefined);
+  for (const { providedName } of rows)
+    await app
+      .get(ProjectsServerDriver)
+      .drop(providedName!)
+      .catch(() => undefined);
 }
 
 /** Tests sign up many accounts from one address; the rate-limit tests set their own small limits. */
-const GENEROUS_LIMITS = { LIMIT_SIGNUPS_PER_HOUR: '100000', LIMIT_SIGNINS_PER_MINUTE: '100000', LIMIT_SHARE_VIEWS_PER_MINUTE: '100000', LIMIT_JOB_STARTS_PER_HOUR: '100000', LIMIT_CONCURRENT_JOBS: '1000' };
+const GENEROUS_LIMITS = {
+  LIMIT_SIGNUPS_PER_HOUR: '100000',
+  LIMIT_SIGNINS_PER_MINUTE: '100000',
+  LIMIT_SHARE_VIEWS_PER_MINUTE: '100000',
+  LIMIT_JOB_STARTS_PER_HOUR: '100000',
+  LIMIT_CONCURRENT_JOBS: '1000',
+};
 
 /** Test apps label their containers with this, so a run leaves none behind. */
 export const TEST_INSTANCE_PREFIX = 'test-';

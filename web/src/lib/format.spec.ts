@@ -1,14 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  byteLength,
-  countLines,
-  countWords,
-  formatBytes,
-  formatLineCount,
-  formatTime,
-  formatWordCount,
-  pluralize,
-} from './format';
+import { byteLength, countLines, countWords, formatBytes, formatLineCount, formatTime, formatWordCount, pluralize } from './format';
 
 describe('formatBytes', () => {
   it('shows bytes below 1024', () => {

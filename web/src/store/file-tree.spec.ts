@@ -43,9 +43,7 @@ describe('buildFileTree', () => {
 
   it('turns a path into a folder when another path goes through it', () => {
     const tree = buildFileTree(['docs', 'docs/intro.md']);
-    expect(tree).toEqual([
-      { name: 'docs', path: 'docs', type: 'folder', children: [{ name: 'intro.md', path: 'docs/intro.md', type: 'file' }] },
-    ]);
+    expect(tree).toEqual([{ name: 'docs', path: 'docs', type: 'folder', children: [{ name: 'intro.md', path: 'docs/intro.md', type: 'file' }] }]);
   });
 
   it('returns an empty tree for no paths', () => {

@@ -140,9 +140,40 @@ const BLUEPRINT_KEYWORDS: Record<BlueprintId, Record<string, number>> = {
 
 /** Words that end a name or a clause picked out of a sentence. */
 const CLAUSE_STOP_WORDS = new Set([
-  'that', 'which', 'with', 'for', 'where', 'who', 'to', 'and', 'in', 'on', 'using', 'featuring', 'so', 'because',
-  'showing', 'after', 'when', 'while', 'it', 'its', 'has', 'have', 'should', 'will', 'is', 'are', 'but', 'by',
-  'from', 'at', 'like', 'as', 'plus', 'including',
+  'that',
+  'which',
+  'with',
+  'for',
+  'where',
+  'who',
+  'to',
+  'and',
+  'in',
+  'on',
+  'using',
+  'featuring',
+  'so',
+  'because',
+  'showing',
+  'after',
+  'when',
+  'while',
+  'it',
+  'its',
+  'has',
+  'have',
+  'should',
+  'will',
+  'is',
+  'are',
+  'but',
+  'by',
+  'from',
+  'at',
+  'like',
+  'as',
+  'plus',
+  'including',
 ]);
 
 const SMALL_TITLE_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', '&']);
@@ -193,7 +224,11 @@ function pickBlueprint(lower: string, scores: Record<BlueprintId, number>): Blue
   if (best === 0) return 'landing';
   const tied = BLUEPRINT_IDS.filter((id) => scores[id] === best);
   const firstMention = (id: BlueprintId) =>
-    Math.min(...Object.keys(BLUEPRINT_KEYWORDS[id]).map((k) => lower.search(keywordPattern(k))).filter((i) => i >= 0));
+    Math.min(
+      ...Object.keys(BLUEPRINT_KEYWORDS[id])
+        .map((k) => lower.search(keywordPattern(k)))
+        .filter((i) => i >= 0),
+    );
   return tied.reduce((a, b) => (firstMention(b) < firstMention(a) ? b : a));
 }
 
@@ -255,8 +290,7 @@ export function extractTagline(text: string): string | null {
   const words = clause[1].split(' ');
   // A tagline is one thought: stop where a second one ("with a pricing section") begins.
   const cut = words.findIndex(
-    (word, i) =>
-      i > 2 && (/^(using|including|featuring|plus)$/i.test(word) || (/^with$/i.test(word) && /^(a|an|the|some|dark|light|multiple|several)$/i.test(words[i + 1] ?? ''))),
+    (word, i) => i > 2 && (/^(using|including|featuring|plus)$/i.test(word) || (/^with$/i.test(word) && /^(a|an|the|some|dark|light|multiple|several)$/i.test(words[i + 1] ?? ''))),
   );
   let phrase = (cut === -1 ? words : words.slice(0, cut)).join(' ');
   if (phrase.length > 120) phrase = phrase.slice(0, phrase.lastIndexOf(' ', 120));

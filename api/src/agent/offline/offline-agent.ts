@@ -63,7 +63,7 @@ export class OfflineStarterAgent implements LlmProvider {
 export function typingChunks(text: string): string[] {
   const random = seededRandom(hashString(text));
   const chunks: string[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let size = MIN_CHUNK + Math.floor(random() * (MAX_CHUNK - MIN_CHUNK + 1));
     // Never split a surrogate pair: a chunk encoded on its own would mangle the character.
     if (isHighSurrogate(text.charCodeAt(i + size - 1))) size += 1;

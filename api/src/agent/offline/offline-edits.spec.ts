@@ -84,7 +84,10 @@ describe('offlineEditAnswer', () => {
     const files = planProject(description, projectName).files;
     const answer = offlineEditAnswer('change the heading to "Brand new heading"', reader(files));
     // Every blueprint either has a heading the offline agent can change, or says why not.
-    const outcome = await answer.then((text) => text, (err: Error) => err);
+    const outcome = await answer.then(
+      (text) => text,
+      (err: Error) => err,
+    );
     if (outcome instanceof Error) expect(outcome).toBeInstanceOf(OfflineEditError);
     else expect([...(await apply('change the heading to "Brand new heading"', files)).values()].join('\n')).toContain('Brand new heading');
   });

@@ -6,10 +6,7 @@ import type { ProjectReader } from '../llm-provider.js';
 import { ensureContrast, extractColorHints, mix, relativeLuminance } from './palette.js';
 
 export type OfflineEditPlan =
-  | { kind: 'title'; text: string }
-  | { kind: 'heading'; text: string }
-  | { kind: 'recolour'; target: 'primary' | 'accent'; hex: string }
-  | { kind: 'replace'; from: string; to: string };
+  { kind: 'title'; text: string } | { kind: 'heading'; text: string } | { kind: 'recolour'; target: 'primary' | 'accent'; hex: string } | { kind: 'replace'; from: string; to: string };
 
 /** Why the offline agent cannot make an edit, in words for the person who asked. */
 export class OfflineEditError extends Error {}
@@ -21,8 +18,10 @@ export const OFFLINE_EDIT_NEEDS_MODEL =
 
 const QUOTE = `["“”'‘’]`;
 const REPLACE = new RegExp(`\\b(?:replace|change)\\s+(?:the\\s+(?:text|words?|phrase)\\s+)?${QUOTE}(.+?)${QUOTE}\\s+(?:with|to|by|into)\\s+${QUOTE}(.+?)${QUOTE}`, 'i');
-const HEADING = /\b(?:change|set|make|update|rename|replace)\s+(?:the\s+)?(?:main\s+|page\s+|hero\s+|top\s+|first\s+|big\s+)?(?:heading|headline|h1)(?:\s+text)?\s+(?:to|into|as|with|so\s+(?:that\s+)?it\s+(?:says|reads))\s*[:]?\s*(.+)$/i;
-const TITLE = /\b(?:change|set|make|update|rename|replace)\s+(?:the\s+)?(?:(?:page|site|app|website|document|browser|tab)\s+)?(?:title|name)(?:\s+of\s+the\s+(?:page|site|app|website))?\s+(?:to|into|as|with)\s*[:]?\s*(.+)$|\brename\s+(?:the\s+)?(?:app|site|website|project|page)\s+(?:to\s+)?(.+)$/i;
+const HEADING =
+  /\b(?:change|set|make|update|rename|replace)\s+(?:the\s+)?(?:main\s+|page\s+|hero\s+|top\s+|first\s+|big\s+)?(?:heading|headline|h1)(?:\s+text)?\s+(?:to|into|as|with|so\s+(?:that\s+)?it\s+(?:says|reads))\s*[:]?\s*(.+)$/i;
+const TITLE =
+  /\b(?:change|set|make|update|rename|replace)\s+(?:the\s+)?(?:(?:page|site|app|website|document|browser|tab)\s+)?(?:title|name)(?:\s+of\s+the\s+(?:page|site|app|website))?\s+(?:to|into|as|with)\s*[:]?\s*(.+)$|\brename\s+(?:the\s+)?(?:app|site|website|project|page)\s+(?:to\s+)?(.+)$/i;
 const RECOLOUR = /\b(?:recolou?r|colou?rs?|theme|primary|accent|make|turn|paint|change|switch)\b/i;
 
 /** What the request asks, when it is one of the edits the offline agent knows. */
@@ -62,7 +61,10 @@ export async function offlineEditAnswer(request: string, project: ProjectReader 
 
 /** A request's new text without its quotes or closing full stop. */
 function cleanText(raw: string): string {
-  const text = raw.trim().replace(/[.!]+$/, '').trim();
+  const text = raw
+    .trim()
+    .replace(/[.!]+$/, '')
+    .trim();
   const quoted = /^["“'‘](.*)["”'’]$/.exec(text);
   return (quoted ? quoted[1]! : text).trim();
 }
@@ -131,7 +133,10 @@ function occurrences(text: string, part: string): number {
 }
 
 function answer(commentary: string, edits: FileEdit[]): string {
-  return `${commentary}\n\n${edits.filter((edit) => edit.changed).map((edit) => edit.render()).join('\n')}\n`;
+  return `${commentary}\n\n${edits
+    .filter((edit) => edit.changed)
+    .map((edit) => edit.render())
+    .join('\n')}\n`;
 }
 
 async function replaceText(files: ProjectText, from: string, to: string): Promise<string> {
@@ -207,7 +212,10 @@ async function changeTitle(files: ProjectText, text: string): Promise<string> {
       if (content === null) continue;
       const edit = new FileEdit(path, content);
       content.split('\n').forEach((line, index) => {
-        const next = line.replaceAll(`'${old}'`, jsString(text, "'")).replaceAll(`"${old}"`, jsString(text, '"')).replaceAll(`>${old}<`, `>${jsxText(text)}<`);
+        const next = line
+          .replaceAll(`'${old}'`, jsString(text, "'"))
+          .replaceAll(`"${old}"`, jsString(text, '"'))
+          .replaceAll(`>${old}<`, `>${jsxText(text)}<`);
         if (next !== line) edit.setLine(index, next);
       });
       edits.push(edit);

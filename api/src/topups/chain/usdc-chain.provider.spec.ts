@@ -21,7 +21,12 @@ describe('usdcChainProvider', () => {
       USDC_DEPOSIT_ADDRESS: '0x787bc77f1700dce0f8c1581c18a12d3153d1b150',
       USDC_CONFIRMATIONS: '3',
     });
-    expect(chain?.settings).toEqual({ rpcUrl: 'http://127.0.0.1:8545', usdcContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', depositAddress: '0x787bc77F1700DCE0f8c1581c18A12d3153D1B150', confirmations: 3 });
+    expect(chain?.settings).toEqual({
+      rpcUrl: 'http://127.0.0.1:8545',
+      usdcContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      depositAddress: '0x787bc77F1700DCE0f8c1581c18A12d3153D1B150',
+      confirmations: 3,
+    });
     expect(chain?.client.transport.url).toBe('http://127.0.0.1:8545');
   });
 });

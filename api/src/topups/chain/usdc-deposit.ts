@@ -122,7 +122,8 @@ async function check(chain: UsdcChain, hash: Hash, isLinked: IsLinked): Promise<
   const ofToken = transfers.filter((log) => isAddressEqual(log.address, settings.usdcContract));
   if (ofToken.length === 0) return refuse(hash, 'wrong_token', `Transaction ${hash} moves no USDC (token contract ${settings.usdcContract}). Only USDC on Ethereum tops up credits.`);
   const toDeposit = ofToken.filter((log) => isAddressEqual(log.args.to, settings.depositAddress));
-  if (toDeposit.length === 0) return refuse(hash, 'wrong_recipient', `Transaction ${hash} sends USDC, but not to the deposit address ${settings.depositAddress}. Only transfers to that address are credited.`);
+  if (toDeposit.length === 0)
+    return refuse(hash, 'wrong_recipient', `Transaction ${hash} sends USDC, but not to the deposit address ${settings.depositAddress}. Only transfers to that address are credited.`);
   const paid = toDeposit.filter((log) => log.args.value > 0n);
   if (paid.length === 0) return refuse(hash, 'zero_amount', `Transaction ${hash} sends 0 USDC to the deposit address: there is nothing to credit.`);
 
@@ -130,7 +131,11 @@ async function check(chain: UsdcChain, hash: Hash, isLinked: IsLinked): Promise<
   for (const log of paid) if (await isLinked(getAddress(log.args.from))) linked.push(log);
   if (linked.length === 0) {
     const from = getAddress(paid[0].args.from);
-    return refuse(hash, 'not_linked', `The USDC in transaction ${hash} comes from wallet ${from}, which is not linked to your Forge account. Link it first (sign the message on the top-up page), then submit the transaction again.`);
+    return refuse(
+      hash,
+      'not_linked',
+      `The USDC in transaction ${hash} comes from wallet ${from}, which is not linked to your Forge account. Link it first (sign the message on the top-up page), then submit the transaction again.`,
+    );
   }
 
   const latest = await client.getBlockNumber({ cacheTime: 0 });

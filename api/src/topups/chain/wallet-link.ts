@@ -35,11 +35,7 @@ export function buildWalletLinkMessage(challenge: WalletLinkChallenge): string {
 }
 
 /** A fresh challenge for an account: 128 random bits of nonce, expiring after `ttlMs`. */
-export function newWalletLinkChallenge(
-  accountId: string,
-  domain: string,
-  opts: { now?: Date; ttlMs?: number } = {},
-): WalletLinkChallenge & { message: string } {
+export function newWalletLinkChallenge(accountId: string, domain: string, opts: { now?: Date; ttlMs?: number } = {}): WalletLinkChallenge & { message: string } {
   const now = opts.now ?? new Date();
   const challenge = { domain, accountId, nonce: randomBytes(16).toString('hex'), expiresAt: new Date(now.getTime() + (opts.ttlMs ?? WALLET_LINK_TTL_MS)) };
   return { ...challenge, message: buildWalletLinkMessage(challenge) };
@@ -59,9 +55,7 @@ export function parseWalletLinkMessage(message: string): WalletLinkChallenge | n
 
 export type WalletLinkRefusal = 'invalid_address' | 'malformed_message' | 'wrong_site' | 'wrong_account' | 'wrong_nonce' | 'expired' | 'invalid_signature';
 
-export type WalletLinkVerdict =
-  | { ok: true; address: Address; challenge: WalletLinkChallenge }
-  | { ok: false; reason: WalletLinkRefusal; message: string };
+export type WalletLinkVerdict = { ok: true; address: Address; challenge: WalletLinkChallenge } | { ok: false; reason: WalletLinkRefusal; message: string };
 
 export interface WalletLinkExpectation {
   /** The signed-in account asking to link: a message issued to another account is refused. */
@@ -84,7 +78,8 @@ export async function verifyWalletLink(address: string, message: string, signatu
   const challenge = parseWalletLinkMessage(message);
   if (!challenge) return refuse('malformed_message', 'This is not the link message Forge issued, or it was changed. Ask for a new one and sign it as it is.');
   if (challenge.accountId !== expected.accountId) return refuse('wrong_account', 'This link message was issued to another account. Ask for a new one while signed in to this account.');
-  if (expected.domain !== undefined && challenge.domain !== expected.domain) return refuse('wrong_site', `This link message names ${challenge.domain}, not ${expected.domain}. Ask for a new one here.`);
+  if (expected.domain !== undefined && challenge.domain !== expected.domain)
+    return refuse('wrong_site', `This link message names ${challenge.domain}, not ${expected.domain}. Ask for a new one here.`);
   if (expected.nonce !== undefined && challenge.nonce !== expected.nonce) return refuse('wrong_nonce', 'This link message was already used or replaced by a newer one. Ask for a new one.');
   if (challenge.expiresAt.getTime() <= (expected.now ?? new Date()).getTime()) return refuse('expired', 'This link message has expired. Ask for a new one and sign it right away.');
   const signed = isHex(signature, { strict: true }) && (await verifyMessage({ address: wallet, message, signature }).catch(() => false));

@@ -1,12 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  AutoDatabaseUrlResponse,
-  DatabaseSchemaResponse,
-  DatabaseStatusResponse,
-  InitializeDatabaseRequest,
-  InitializeDatabaseResponse,
-  TableDataResponse,
-} from '@forge/protocol/databases';
+import type { AutoDatabaseUrlResponse, DatabaseSchemaResponse, DatabaseStatusResponse, InitializeDatabaseRequest, InitializeDatabaseResponse, TableDataResponse } from '@forge/protocol/databases';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import { DATA_PAGE_SIZE } from '@forge/protocol/limits';
 import { apiJson, apiRoute } from '../client';

@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  FileContentResponse,
-  PreviewStatusResponse,
-  ProjectListResponse,
-  ProjectTreeResponse,
-} from '@forge/protocol/api';
+import type { FileContentResponse, PreviewStatusResponse, ProjectListResponse, ProjectTreeResponse } from '@forge/protocol/api';
 import { WEB_ENDPOINTS, endpointPath } from '@forge/protocol/endpoints';
 import { apiJson, apiRoute } from '../client';
 

@@ -83,20 +83,18 @@ describe('streamEdit', () => {
     expect(reconnects).toEqual([]);
   });
 
-  it('throws the server\'s refusal, a running edit of the project included', async () => {
-    mockServer([() => ({ ...jsonAnswer({ error: 'An edit of "shop" is running (job j). Wait for it to finish, or follow it in the workspace.', code: 'project.busy' }, 409), statusText: 'Conflict' }) as Response]);
+  it("throws the server's refusal, a running edit of the project included", async () => {
+    mockServer([
+      () =>
+        ({ ...jsonAnswer({ error: 'An edit of "shop" is running (job j). Wait for it to finish, or follow it in the workspace.', code: 'project.busy' }, 409), statusText: 'Conflict' }) as Response,
+    ]);
     const run = streamEdit('shop', { modificationRequest: 'x' }, { onEvent: () => {} });
     await expect(run).rejects.toBeInstanceOf(ApiError);
     await expect(run).rejects.toMatchObject({ status: 409, serverMessage: expect.stringContaining('An edit of "shop" is running') });
   });
 
   it('gives up after three reconnects that bring nothing', async () => {
-    mockServer([
-      () => sseResponse([event(1, { type: 'started', jobId: 'job-1' })]),
-      () => sseResponse([]),
-      () => sseResponse([]),
-      () => sseResponse([]),
-    ]);
+    mockServer([() => sseResponse([event(1, { type: 'started', jobId: 'job-1' })]), () => sseResponse([]), () => sseResponse([]), () => sseResponse([])]);
     const outcome = await streamEdit('shop', { modificationRequest: 'x' }, { onEvent: () => {} }, { retryDelayMs: 1 });
     expect(outcome).toEqual({ status: 'failed', error: CONNECTION_LOST_MESSAGE });
   });

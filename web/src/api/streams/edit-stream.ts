@@ -38,16 +38,20 @@ class EditReader {
   constructor(private readonly handlers: EditStreamHandlers) {}
 
   async read(body: ReadableStream<Uint8Array>): Promise<boolean> {
-    const end = await readSse(body, (data, id) => {
-      if (id) this.lastEventId = id;
-      const type = eventType(data);
-      if (!type || !EDIT_EVENT_TYPES.has(type)) return;
-      const event = data as EditStreamEvent;
-      if (event.type === 'started') this.jobId = event.jobId;
-      if (event.type === 'complete') this.outcome = { status: 'completed', message: event.message ?? null };
-      if (event.type === 'error') this.outcome = { status: 'failed', error: event.message || 'Edit failed' };
-      this.handlers.onEvent(event);
-    }, (delayMs) => (this.hintedDelay = delayMs));
+    const end = await readSse(
+      body,
+      (data, id) => {
+        if (id) this.lastEventId = id;
+        const type = eventType(data);
+        if (!type || !EDIT_EVENT_TYPES.has(type)) return;
+        const event = data as EditStreamEvent;
+        if (event.type === 'started') this.jobId = event.jobId;
+        if (event.type === 'complete') this.outcome = { status: 'completed', message: event.message ?? null };
+        if (event.type === 'error') this.outcome = { status: 'failed', error: event.message || 'Edit failed' };
+        this.handlers.onEvent(event);
+      },
+      (delayMs) => (this.hintedDelay = delayMs),
+    );
     return end === 'done';
   }
 }
@@ -81,7 +85,7 @@ export function followEdit(jobId: string, handlers: EditStreamHandlers, options:
 
 async function follow(jobId: string, reader: EditReader, handlers: EditStreamHandlers, options: EditStreamOptions, reconnecting = true): Promise<EditOutcome> {
   const delay = options.retryDelayMs ?? JOB_RECONNECT_DELAY_MS;
-  for (let retries = 0, hinted = 0; ; ) {
+  for (let retries = 0, hinted = 0; ;) {
     const hint = reader.hintedDelay;
     reader.hintedDelay = null;
     // A stopping server that said when to come back is followed again then, uncounted: another replica goes on.

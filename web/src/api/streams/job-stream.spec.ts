@@ -28,11 +28,7 @@ function follow(jobId: string, retryDelayMs = 1) {
   const events: JobStreamEvent[] = [];
   const reconnects: string[] = [];
   let streamEnds = 0;
-  const outcome = followJobStream(
-    jobId,
-    { onEvent: (e) => events.push(e), onReconnecting: (attempt, max) => reconnects.push(`${attempt}/${max}`), onStreamEnd: () => streamEnds++ },
-    { retryDelayMs },
-  );
+  const outcome = followJobStream(jobId, { onEvent: (e) => events.push(e), onReconnecting: (attempt, max) => reconnects.push(`${attempt}/${max}`), onStreamEnd: () => streamEnds++ }, { retryDelayMs });
   return { outcome, events, reconnects, streamEnds: () => streamEnds };
 }
 
@@ -170,8 +166,7 @@ describe('followJobStream', () => {
   it('answers Stopped when the caller aborts', async () => {
     const controller = new AbortController();
     globalThis.fetch = jest.fn(
-      (_url: string, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      (_url: string, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     ) as unknown as typeof fetch;
     const outcome = followJobStream('job-11', { onEvent: () => {} }, { signal: controller.signal });
     controller.abort();

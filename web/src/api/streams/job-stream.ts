@@ -65,7 +65,7 @@ export async function followJobStream(jobId: string, handlers: JobStreamHandlers
     handlers.onEvent(event);
   };
 
-  for (let retries = 0; ; ) {
+  for (let retries = 0; ;) {
     try {
       const response = await sendRequest(apiRoute(WEB_ENDPOINTS.jobStream, { id: jobId }), {
         headers: lastEventId ? { 'Last-Event-ID': lastEventId } : undefined,

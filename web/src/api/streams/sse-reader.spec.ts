@@ -64,7 +64,13 @@ describe('readSse', () => {
   it('hands on a retry: hint in milliseconds, ignoring one that is not a number', async () => {
     const hints: number[] = [];
     const body = chunkedBody(['data: {"n":1}\n\nretry: abc\n\nretry: 500\n\n']);
-    expect(await readSse(body as unknown as globalThis.ReadableStream<Uint8Array>, () => {}, (ms) => hints.push(ms))).toBe('closed');
+    expect(
+      await readSse(
+        body as unknown as globalThis.ReadableStream<Uint8Array>,
+        () => {},
+        (ms) => hints.push(ms),
+      ),
+    ).toBe('closed');
     expect(hints).toEqual([500]);
   });
 

@@ -10,11 +10,7 @@ export type SseEnd = 'done' | 'closed';
  * JSON value; comments and other fields are skipped. Answers 'done' when the stream ended with
  * `[DONE]`, else 'closed'. A line that cannot be parsed or handled is skipped with a console warning.
  */
-export async function readSse(
-  body: ReadableStream<Uint8Array>,
-  onData: (data: unknown, lastEventId: string | null) => void,
-  onRetry?: (delayMs: number) => void,
-): Promise<SseEnd> {
+export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: unknown, lastEventId: string | null) => void, onRetry?: (delayMs: number) => void): Promise<SseEnd> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

@@ -30,9 +30,7 @@ export function AccountPage() {
       <BackHeader widthClassName="max-w-4xl" />
       <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Account</h1>
-        <p className="mt-1.5 text-sm text-muted">
-          Model calls are charged at their real token usage: $3 per million input tokens and $15 per million output tokens. The offline agent is free.
-        </p>
+        <p className="mt-1.5 text-sm text-muted">Model calls are charged at their real token usage: $3 per million input tokens and $15 per million output tokens. The offline agent is free.</p>
 
         <section aria-labelledby="balance-heading" className="mt-8 rounded-[var(--radius-card)] border border-border bg-surface/70 p-5">
           <h2 id="balance-heading" className="flex items-center gap-2 text-sm font-medium text-muted">
@@ -61,7 +59,9 @@ export function AccountPage() {
         </section>
 
         <section aria-labelledby="usage-heading" className="mt-8">
-          <h2 id="usage-heading" className="mb-3 text-lg font-semibold">Usage by project</h2>
+          <h2 id="usage-heading" className="mb-3 text-lg font-semibold">
+            Usage by project
+          </h2>
           {usage.isPending && <Spinner className="size-5" label="Loading usage" />}
           {usage.isError && <LoadErrorPanel title="Failed to load usage" error={usage.error} fallback="The server did not answer." onRetry={() => void usage.refetch()} />}
           {usage.data && usage.data.projects.length === 0 && <p className="text-sm text-muted">No model calls charged yet.</p>}
@@ -70,11 +70,21 @@ export function AccountPage() {
               <table className="w-full text-sm">
                 <thead className="bg-surface-2 text-left text-xs text-muted">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">Project</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Calls</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Input tokens</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Output tokens</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Cost</th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Project
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Calls
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Input tokens
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Output tokens
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Cost
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -97,11 +107,11 @@ export function AccountPage() {
         </section>
 
         <section aria-labelledby="ledger-heading" className="mt-8">
-          <h2 id="ledger-heading" className="mb-3 text-lg font-semibold">Credit ledger</h2>
+          <h2 id="ledger-heading" className="mb-3 text-lg font-semibold">
+            Credit ledger
+          </h2>
           {ledger.isPending && <Spinner className="size-5" label="Loading the ledger" />}
-          {ledger.isError && !ledger.data && (
-            <LoadErrorPanel title="Failed to load the ledger" error={ledger.error} fallback="The server did not answer." onRetry={() => void ledger.refetch()} />
-          )}
+          {ledger.isError && !ledger.data && <LoadErrorPanel title="Failed to load the ledger" error={ledger.error} fallback="The server did not answer." onRetry={() => void ledger.refetch()} />}
           {entries.length > 0 && (
             <ul aria-label="Credit ledger" className="divide-y divide-border rounded-[var(--radius-card)] border border-border">
               {entries.map((entry) => (

@@ -62,7 +62,8 @@ describe('AccountPage', () => {
   it('shows the balance, the usage by project and the ledger, and pages older entries', async () => {
     const fetchMock = renderAt('/account', (path) => {
       if (path === '/api/credits?limit=20') return { status: 200, body: ledger };
-      if (path === '/api/credits?limit=20&before=e1') return { status: 200, body: { ...ledger, entries: [{ ...ledger.entries[1]!, id: 'e0', description: 'Granted by an operator: beta' , kind: 'grant' }], nextCursor: null } };
+      if (path === '/api/credits?limit=20&before=e1')
+        return { status: 200, body: { ...ledger, entries: [{ ...ledger.entries[1]!, id: 'e0', description: 'Granted by an operator: beta', kind: 'grant' }], nextCursor: null } };
       if (path === '/api/credits/usage') return { status: 200, body: { projects: [{ projectName: 'counter', exists: true, inputTokens: 260, outputTokens: 80, costMicroUsd: 1_980, calls: 1 }] } };
       return undefined;
     });
@@ -91,7 +92,16 @@ const topUps: TopUpsResponse = {
   confirmations: 12,
   wallets: [],
   deposits: [
-    { txHash: `0x${'a'.repeat(64)}`, status: 'pending', amountMicroUsd: 5_000_000, confirmations: 4, required: 12, message: 'has 4 of 12 confirmations', createdAt: '2025-03-04T21:00:00Z', updatedAt: '2025-03-04T21:00:00Z' },
+    {
+      txHash: `0x${'a'.repeat(64)}`,
+      status: 'pending',
+      amountMicroUsd: 5_000_000,
+      confirmations: 4,
+      required: 12,
+      message: 'has 4 of 12 confirmations',
+      createdAt: '2025-03-04T21:00:00Z',
+      updatedAt: '2025-03-04T21:00:00Z',
+    },
   ],
 };
 

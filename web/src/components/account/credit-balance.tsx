@@ -15,11 +15,7 @@ export function CreditBalance({ className }: { className?: string }) {
   const low = amount !== undefined && amount <= 0;
   return (
     <Tooltip label={low ? 'Your credits are used up: see your account' : 'Your credits: see the ledger and usage'}>
-      <Link
-        to="/account"
-        aria-label={`Credits: ${text}`}
-        className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 font-mono tabular-nums sm:px-2.5', low && 'text-warning', className)}
-      >
+      <Link to="/account" aria-label={`Credits: ${text}`} className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 font-mono tabular-nums sm:px-2.5', low && 'text-warning', className)}>
         <Wallet className="size-4" aria-hidden />
         <span>{text}</span>
       </Link>

@@ -224,7 +224,9 @@ function DepositRow({ deposit }: { deposit: Deposit }) {
     <li className="px-3 py-2.5 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         {deposit.status === 'pending' ? (
-          <Badge tone="warning">Pending · {deposit.confirmations} of {deposit.required} confirmations</Badge>
+          <Badge tone="warning">
+            Pending · {deposit.confirmations} of {deposit.required} confirmations
+          </Badge>
         ) : deposit.status === 'credited' ? (
           <Badge tone="accent">Credited</Badge>
         ) : (

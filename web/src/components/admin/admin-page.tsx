@@ -30,10 +30,7 @@ export function AdminPage() {
 
   // A stable order, so rows do not move under the pointer while the list refreshes.
   const sorted = useMemo(
-    () =>
-      [...(sandboxes.data?.sandboxes ?? [])].sort(
-        (a, b) => a.projectName.localeCompare(b.projectName) || a.ownerKeyHint.localeCompare(b.ownerKeyHint) || a.projectId.localeCompare(b.projectId),
-      ),
+    () => [...(sandboxes.data?.sandboxes ?? [])].sort((a, b) => a.projectName.localeCompare(b.projectName) || a.ownerKeyHint.localeCompare(b.ownerKeyHint) || a.projectId.localeCompare(b.projectId)),
     [sandboxes.data],
   );
 
@@ -58,9 +55,7 @@ export function AdminPage() {
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Sandboxes</h1>
             <p className="mt-1.5 text-sm text-muted" aria-live="polite">
               {sandboxes.data
-                ? [pluralize(sorted.length, 'sandbox', 'sandboxes'), `${running} running`, failed > 0 && `${failed} failed`]
-                    .filter(Boolean)
-                    .join(' · ')
+                ? [pluralize(sorted.length, 'sandbox', 'sandboxes'), `${running} running`, failed > 0 && `${failed} failed`].filter(Boolean).join(' · ')
                 : "Every project's container on this server."}
             </p>
           </div>
@@ -75,16 +70,12 @@ export function AdminPage() {
         <GrantCreditsForm />
 
         {sandboxes.isError && sandboxes.data && (
-          <div
-            role="alert"
-            className="mb-4 flex items-start gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning/5 p-4 text-sm"
-          >
+          <div role="alert" className="mb-4 flex items-start gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning/5 p-4 text-sm">
             <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
             <p>
               <span className="font-medium text-warning">Could not refresh the list.</span>{' '}
               <span className="text-foreground/80">
-                {getErrorMessage(sandboxes.error, 'The server did not answer.')} Showing the last known state; retrying every{' '}
-                {ADMIN_REFRESH_MS / 1000} s.
+                {getErrorMessage(sandboxes.error, 'The server did not answer.')} Showing the last known state; retrying every {ADMIN_REFRESH_MS / 1000} s.
               </span>
             </p>
           </div>
@@ -98,12 +89,7 @@ export function AdminPage() {
         )}
 
         {sandboxes.isError && !sandboxes.data && (
-          <LoadErrorPanel
-            title="Failed to load sandboxes"
-            error={sandboxes.error}
-            fallback="The server did not answer."
-            onRetry={() => void sandboxes.refetch()}
-          />
+          <LoadErrorPanel title="Failed to load sandboxes" error={sandboxes.error} fallback="The server did not answer." onRetry={() => void sandboxes.refetch()} />
         )}
 
         {sandboxes.data && sorted.length === 0 && (

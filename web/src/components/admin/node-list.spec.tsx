@@ -22,7 +22,16 @@ const nodeA: AdminNode = {
   heartbeatAt: new Date(NOW - 1000).toISOString(),
   missedHeartbeats: 0,
 };
-const nodeB: AdminNode = { ...nodeA, id: 'node-b', address: '10.0.0.6', state: 'lost', draining: true, runningSandboxes: 0, missedHeartbeats: 4, heartbeatAt: new Date(NOW - 10 * 60_000).toISOString() };
+const nodeB: AdminNode = {
+  ...nodeA,
+  id: 'node-b',
+  address: '10.0.0.6',
+  state: 'lost',
+  draining: true,
+  runningSandboxes: 0,
+  missedHeartbeats: 4,
+  heartbeatAt: new Date(NOW - 10 * 60_000).toISOString(),
+};
 
 /** A server with the two hosts whose drain flag the node routes change. */
 function setup(options: { failDrain?: boolean } = {}) {

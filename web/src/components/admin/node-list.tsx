@@ -15,7 +15,6 @@ import { pluralize } from '@/lib/format';
 import { formatLastVisit } from './sandbox-format';
 import { Fact, th } from './sandbox-list';
 
-
 /** The Docker hosts sandboxes are placed on, live, each with a Drain or Undrain button that asks first. */
 export function NodesSection({ now }: { now: number }) {
   const nodes = useQuery(adminNodesQueryOptions);
@@ -32,16 +31,12 @@ export function NodesSection({ now }: { now: number }) {
           Nodes
         </h2>
         <p className="mt-1 text-sm text-muted">
-          {nodes.data
-            ? [pluralize(list.length, 'Docker host'), lost > 0 && `${lost} lost`].filter(Boolean).join(' · ')
-            : 'The Docker hosts sandboxes are placed on.'}
+          {nodes.data ? [pluralize(list.length, 'Docker host'), lost > 0 && `${lost} lost`].filter(Boolean).join(' · ') : 'The Docker hosts sandboxes are placed on.'}
         </p>
       </div>
 
       {nodes.isPending && <Spinner className="size-5" label="Loading nodes" />}
-      {nodes.isError && !nodes.data && (
-        <LoadErrorPanel title="Failed to load nodes" error={nodes.error} fallback="The server did not answer." onRetry={() => void nodes.refetch()} />
-      )}
+      {nodes.isError && !nodes.data && <LoadErrorPanel title="Failed to load nodes" error={nodes.error} fallback="The server did not answer." onRetry={() => void nodes.refetch()} />}
       {list.length > 0 && (isMobile ? <NodeCards nodes={list} now={now} onDrain={setConfirming} /> : <NodeTable nodes={list} now={now} onDrain={setConfirming} />)}
       <DrainDialog node={confirming} onClose={() => setConfirming(null)} />
     </section>
@@ -98,12 +93,24 @@ function NodeTable({ nodes, now, onDrain }: NodeListProps) {
       <table aria-label="Nodes" className="w-full min-w-[860px] border-collapse text-sm">
         <thead className="bg-surface-2/70">
           <tr>
-            <th scope="col" className={th}>Node</th>
-            <th scope="col" className={th}>State</th>
-            <th scope="col" className={th}>Sandboxes</th>
-            <th scope="col" className={th}>Free memory</th>
-            <th scope="col" className={th}>Free CPU</th>
-            <th scope="col" className={th}>Last heartbeat</th>
+            <th scope="col" className={th}>
+              Node
+            </th>
+            <th scope="col" className={th}>
+              State
+            </th>
+            <th scope="col" className={th}>
+              Sandboxes
+            </th>
+            <th scope="col" className={th}>
+              Free memory
+            </th>
+            <th scope="col" className={th}>
+              Free CPU
+            </th>
+            <th scope="col" className={th}>
+              Last heartbeat
+            </th>
             <th scope="col" className={`${th} text-right`}>
               <span className="sr-only">Actions</span>
             </th>
@@ -182,4 +189,3 @@ function lastHeartbeat(node: AdminNode, now: number): string {
   const when = node.heartbeatAt ? formatLastVisit(node.heartbeatAt, now) : 'Never';
   return node.missedHeartbeats > 0 ? `${when} (${node.missedHeartbeats} missed)` : when;
 }
-

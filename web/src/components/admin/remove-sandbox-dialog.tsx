@@ -15,12 +15,7 @@ export function RemoveSandboxDialog({ sandbox, onClose }: RemoveSandboxDialogPro
     <ConfirmDialog
       open={sandbox !== null}
       title="Remove sandbox?"
-      description={
-        <>
-          The container of "{sandbox?.projectName}" is stopped and deleted, with its logs. The project and its files stay; the
-          owner's next build or preview visit creates a new sandbox.
-        </>
-      }
+      description={<>The container of "{sandbox?.projectName}" is stopped and deleted, with its logs. The project and its files stay; the owner's next build or preview visit creates a new sandbox.</>}
       confirmLabel="Remove"
       pending={mutation.isPending}
       onConfirm={() => sandbox && mutation.mutate(sandbox)}

@@ -14,14 +14,7 @@ function meterTone(share: number): string {
 
 function Meter({ share, label }: { share: number; label: string }) {
   return (
-    <div
-      role="meter"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(share)}
-      className="mt-1.5 h-1 w-full max-w-28 overflow-hidden rounded-full bg-surface-3"
-    >
+    <div role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share)} className="mt-1.5 h-1 w-full max-w-28 overflow-hidden rounded-full bg-surface-3">
       <div className={cn('h-full rounded-full transition-[width] duration-500', meterTone(share))} style={{ width: `${share}%` }} />
     </div>
   );
@@ -52,10 +45,7 @@ export function MemoryCell({ sandbox }: { sandbox: AdminSandbox }) {
 
 export function OwnerHint({ sandbox }: { sandbox: AdminSandbox }) {
   return (
-    <span
-      title={`Account ${sandbox.ownerId}`}
-      className="inline-flex rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-mono text-xs text-muted"
-    >
+    <span title={`Account ${sandbox.ownerId}`} className="inline-flex rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-mono text-xs text-muted">
       {sandbox.ownerKeyHint}…
     </span>
   );
@@ -88,10 +78,7 @@ export function PreviewLink({ sandbox, className }: { sandbox: AdminSandbox; cla
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Open the preview of ${sandbox.projectName} in a new tab`}
-      className={cn(
-        'inline-flex items-center gap-1.5 rounded-md text-sm font-medium whitespace-nowrap text-primary-hover transition-colors hover:text-foreground',
-        className,
-      )}
+      className={cn('inline-flex items-center gap-1.5 rounded-md text-sm font-medium whitespace-nowrap text-primary-hover transition-colors hover:text-foreground', className)}
     >
       Preview
       <ExternalLink className="size-3.5" aria-hidden />

@@ -22,14 +22,30 @@ export function SandboxTable({ sandboxes, now, onLogs, onRemove }: SandboxListPr
         <table aria-label="Sandboxes" className="w-full min-w-[1040px] border-collapse text-sm">
           <thead className="bg-surface-2/70">
             <tr>
-              <th scope="col" className={th}>Project</th>
-              <th scope="col" className={th}>Owner</th>
-              <th scope="col" className={th}>State</th>
-              <th scope="col" className={th}>CPU</th>
-              <th scope="col" className={th}>Memory</th>
-              <th scope="col" className={th}>Uptime</th>
-              <th scope="col" className={th}>Last visit</th>
-              <th scope="col" className={th}>Preview</th>
+              <th scope="col" className={th}>
+                Project
+              </th>
+              <th scope="col" className={th}>
+                Owner
+              </th>
+              <th scope="col" className={th}>
+                State
+              </th>
+              <th scope="col" className={th}>
+                CPU
+              </th>
+              <th scope="col" className={th}>
+                Memory
+              </th>
+              <th scope="col" className={th}>
+                Uptime
+              </th>
+              <th scope="col" className={th}>
+                Last visit
+              </th>
+              <th scope="col" className={th}>
+                Preview
+              </th>
               <th scope="col" className={`${th} text-right`}>
                 <span className="sr-only">Actions</span>
               </th>

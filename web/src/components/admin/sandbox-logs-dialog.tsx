@@ -22,9 +22,7 @@ interface SandboxLogsDialogProps {
 export function SandboxLogsDialog({ sandbox, onClose }: SandboxLogsDialogProps) {
   return (
     <Dialog open={sandbox !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="flex max-w-4xl! flex-col gap-4">
-        {sandbox && <LogsBody sandbox={sandbox} />}
-      </DialogContent>
+      <DialogContent className="flex max-w-4xl! flex-col gap-4">{sandbox && <LogsBody sandbox={sandbox} />}</DialogContent>
     </Dialog>
   );
 }

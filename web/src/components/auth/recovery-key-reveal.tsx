@@ -22,9 +22,7 @@ export function RecoveryKeyReveal({ recoveryKey, onContinue }: RecoveryKeyReveal
         <KeyRound className="size-6" aria-hidden />
       </div>
       <h1 className="mt-5 text-2xl font-semibold tracking-tight">Your account is ready</h1>
-      <p className="mt-2 text-sm leading-relaxed text-muted">
-        This is your recovery key. It is shown only once, right now. You will use it to sign in on any device.
-      </p>
+      <p className="mt-2 text-sm leading-relaxed text-muted">This is your recovery key. It is shown only once, right now. You will use it to sign in on any device.</p>
 
       <div className="mt-6">
         <p id="recovery-key-label" className="mb-2 text-xs font-medium tracking-wide text-subtle uppercase">
@@ -53,8 +51,8 @@ export function RecoveryKeyReveal({ recoveryKey, onContinue }: RecoveryKeyReveal
         <div>
           <p className="font-medium text-warning">Keep this key safe</p>
           <p className="mt-1 text-foreground/80">
-            It is the only way into your account. Forge stores only a hash of it, so we cannot show it again or recover
-            it for you. Save it in a password manager, and never share it: anyone with the key can open your projects.
+            It is the only way into your account. Forge stores only a hash of it, so we cannot show it again or recover it for you. Save it in a password manager, and never share it: anyone with the
+            key can open your projects.
           </p>
         </div>
       </div>

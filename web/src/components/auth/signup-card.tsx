@@ -19,23 +19,15 @@ export function SignupCard({ onCreated }: { onCreated: (recoveryKey: string) => 
   });
 
   return (
-    <section
-      aria-labelledby="signup-title"
-      className="relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-primary/30 bg-surface p-6 shadow-xl shadow-primary/5 sm:p-8"
-    >
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-0 h-32 bg-linear-to-b from-primary/15 to-transparent"
-      />
+    <section aria-labelledby="signup-title" className="relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-primary/30 bg-surface p-6 shadow-xl shadow-primary/5 sm:p-8">
+      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-32 bg-linear-to-b from-primary/15 to-transparent" />
       <div className="relative flex size-11 items-center justify-center rounded-xl border border-primary/30 bg-primary/15 text-primary-hover">
         <UserPlus className="size-5" aria-hidden />
       </div>
       <h2 id="signup-title" className="relative mt-5 text-xl font-semibold tracking-tight">
         Create an account
       </h2>
-      <p className="relative mt-2 text-sm leading-relaxed text-muted">
-        New to Forge? Start in one click. We give you a recovery key instead of asking for personal details.
-      </p>
+      <p className="relative mt-2 text-sm leading-relaxed text-muted">New to Forge? Start in one click. We give you a recovery key instead of asking for personal details.</p>
       <ul className="relative mt-5 flex flex-col gap-2.5 text-sm">
         {points.map((point) => (
           <li key={point} className="flex items-center gap-2.5 text-foreground/90">

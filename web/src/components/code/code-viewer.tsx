@@ -38,15 +38,7 @@ export function CodeViewer({ path, content, streaming = false, className }: Code
   const style = { '--forge-code-canvas': CODE_THEME_STYLES[theme].canvas, background: CODE_THEME_STYLES[theme].canvas } as CSSProperties;
 
   return (
-    <div
-      ref={scrollRef}
-      className={cn('forge-code', className)}
-      style={style}
-      data-theme={theme}
-      role="region"
-      aria-label={`Code of ${path}`}
-      tabIndex={0}
-    >
+    <div ref={scrollRef} className={cn('forge-code', className)} style={style} data-theme={theme} role="region" aria-label={`Code of ${path}`} tabIndex={0}>
       <pre className={`forge-code-pre language-${language}`}>
         <span className="forge-code-gutter" aria-hidden>
           {gutter}

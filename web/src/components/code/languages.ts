@@ -1,17 +1,5 @@
 /** Prism grammar names for the languages the viewer highlights; anything else is shown as plain text. */
-export type CodeLanguage =
-  | 'tsx'
-  | 'typescript'
-  | 'jsx'
-  | 'javascript'
-  | 'css'
-  | 'json'
-  | 'markdown'
-  | 'markup'
-  | 'bash'
-  | 'sql'
-  | 'yaml'
-  | 'plain';
+export type CodeLanguage = 'tsx' | 'typescript' | 'jsx' | 'javascript' | 'css' | 'json' | 'markdown' | 'markup' | 'bash' | 'sql' | 'yaml' | 'plain';
 
 const BY_EXTENSION: Record<string, CodeLanguage> = {
   tsx: 'tsx',

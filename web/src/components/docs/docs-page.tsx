@@ -40,8 +40,7 @@ export function DocsPage() {
             From a description to a running React app
           </h2>
           <p className="mt-4 max-w-2xl text-base leading-relaxed text-muted">
-            Everything you need to know to create, understand, edit and ship projects with Forge. Open any section below; each
-            one is short and to the point.
+            Everything you need to know to create, understand, edit and ship projects with Forge. Open any section below; each one is short and to the point.
           </p>
           <ol className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-3">
             {quickStart.map(({ icon: Icon, title, text }, index) => (

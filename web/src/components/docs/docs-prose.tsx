@@ -28,9 +28,7 @@ export function Steps({ items }: { items: ReactNode[] }) {
     <ol className="flex flex-col gap-3 text-sm leading-relaxed text-muted">
       {items.map((item, index) => (
         <li key={index} className="flex gap-3">
-          <span className="flex size-6 shrink-0 items-center justify-center rounded-full border border-primary/30 bg-primary/10 text-xs font-semibold text-primary-hover">
-            {index + 1}
-          </span>
+          <span className="flex size-6 shrink-0 items-center justify-center rounded-full border border-primary/30 bg-primary/10 text-xs font-semibold text-primary-hover">{index + 1}</span>
           <span className="min-w-0 pt-0.5">{item}</span>
         </li>
       ))}
@@ -58,12 +56,7 @@ export function CodeBlock({ children }: { children: string }) {
 export function Callout({ tone = 'tip', title, children }: { tone?: 'tip' | 'note'; title: string; children: ReactNode }) {
   const Icon = tone === 'tip' ? Lightbulb : Info;
   return (
-    <div
-      className={cn(
-        'flex gap-3 rounded-xl border p-4 text-sm leading-relaxed',
-        tone === 'tip' ? 'border-accent/25 bg-accent/5' : 'border-info/25 bg-info/5',
-      )}
-    >
+    <div className={cn('flex gap-3 rounded-xl border p-4 text-sm leading-relaxed', tone === 'tip' ? 'border-accent/25 bg-accent/5' : 'border-info/25 bg-info/5')}>
       <Icon className={cn('mt-0.5 size-4 shrink-0', tone === 'tip' ? 'text-accent' : 'text-info')} aria-hidden />
       <div className="min-w-0">
         <p className="font-medium text-foreground">{title}</p>

@@ -11,64 +11,54 @@ export const DATABASE_SECTION: DocsSection = {
   body: (
     <>
       <P>
-        Apps that keep data several visitors share, such as a blog, a store or anything with accounts, get a PostgreSQL
-        database of their own. The agent writes the tables in <Code>shared/schema.ts</Code> with Drizzle ORM, describes them
-        in <Code>db/meta.json</Code> and puts sample rows in <Code>db/seed.ts</Code>. Each project's database lives on a
-        server kept apart from Forge's own data, with a role and a password of its own that reach that one database and
-        nothing else.
+        Apps that keep data several visitors share, such as a blog, a store or anything with accounts, get a PostgreSQL database of their own. The agent writes the tables in{' '}
+        <Code>shared/schema.ts</Code> with Drizzle ORM, describes them in <Code>db/meta.json</Code> and puts sample rows in <Code>db/seed.ts</Code>. Each project's database lives on a server kept
+        apart from Forge's own data, with a role and a password of its own that reach that one database and nothing else.
       </P>
       <H3>Walkthrough: the blog</H3>
       <Steps
         items={[
           <>
-            Describe a blog, for example <em>A food blog called Fork Notes with recipes and comments</em>, and click{' '}
-            <Ui>Generate Project</Ui>.
+            Describe a blog, for example <em>A food blog called Fork Notes with recipes and comments</em>, and click <Ui>Generate Project</Ui>.
           </>,
           <>
-            Watch the <Ui>Terminal</Ui>. After <Code>✅ Build successful</Code>, the first build of a data app sets up its
-            database by itself: <Code>🗄️ Setting up the app's own PostgreSQL database</Code>, the output of{' '}
-            <Code>npm run db:push</Code> (the tables) and <Code>npm run db:seed</Code> (the sample posts), then{' '}
+            Watch the <Ui>Terminal</Ui>. After <Code>✅ Build successful</Code>, the first build of a data app sets up its database by itself:{' '}
+            <Code>🗄️ Setting up the app's own PostgreSQL database</Code>, the output of <Code>npm run db:push</Code> (the tables) and <Code>npm run db:seed</Code> (the sample posts), then{' '}
             <Code>✅ Database initialized and seeded</Code>. The app starts with its <Code>DATABASE_URL</Code>.
           </>,
           <>
-            Open the <Ui>Preview</Ui>: the posts you see come from the app's own API, read from its own database. Publish a
-            post or leave a comment and it is still there after a reload.
+            Open the <Ui>Preview</Ui>: the posts you see come from the app's own API, read from its own database. Publish a post or leave a comment and it is still there after a reload.
           </>,
           <>
-            Open the <Ui>Database</Ui> view (<Ui>DB</Ui> on mobile). The Database Status card reads Schema Configured: Yes and
-            Database Initialized: Yes, with the schema's description.
+            Open the <Ui>Database</Ui> view (<Ui>DB</Ui> on mobile). The Database Status card reads Schema Configured: Yes and Database Initialized: Yes, with the schema's description.
           </>,
           <>
-            Expand <Code>posts</Code>: its columns with their type and constraints (PK, NOT NULL, UNIQUE, FK → authors.id,
-            DEFAULT now()), and a Data Preview with a row-count badge. Empty values read <Code>null</Code>; tables with more
-            than 10 rows page with <Ui>Previous</Ui> and <Ui>Next</Ui> ("Page 1 of 3").
+            Expand <Code>posts</Code>: its columns with their type and constraints (PK, NOT NULL, UNIQUE, FK → authors.id, DEFAULT now()), and a Data Preview with a row-count badge. Empty values read{' '}
+            <Code>null</Code>; tables with more than 10 rows page with <Ui>Previous</Ui> and <Ui>Next</Ui> ("Page 1 of 3").
           </>,
         ]}
       />
       <H3>Initializing by hand</H3>
       <P>
-        <Ui>Initialize Database</Ui> (or <Ui>Re-initialize</Ui> once it is set up) runs the same two scripts in the project's
-        sandbox and restarts the preview with the database's URL. It is safe to run again: the tables are brought up to the
-        schema and the seed skips tables that already hold data.
+        <Ui>Initialize Database</Ui> (or <Ui>Re-initialize</Ui> once it is set up) runs the same two scripts in the project's sandbox and restarts the preview with the database's URL. It is safe to
+        run again: the tables are brought up to the schema and the seed skips tables that already hold data.
       </P>
       <List
         items={[
           <>
-            With <Ui>Use automatic database URL</Ui> on (the default), Forge's database is used. The dialog shows its
-            address with the password masked: the password only ever goes into the app's environment.
+            With <Ui>Use automatic database URL</Ui> on (the default), Forge's database is used. The dialog shows its address with the password masked: the password only ever goes into the app's
+            environment.
           </>,
           <>
-            Switch it off to use a server of your own. The URL must start with <Code>postgresql://</Code> or{' '}
-            <Code>postgres://</Code>; the dialog says so as you type. Forge uses it as given and keeps it encrypted, like a
-            secret. The Data Preview shows data of Forge's own databases only.
+            Switch it off to use a server of your own. The URL must start with <Code>postgresql://</Code> or <Code>postgres://</Code>; the dialog says so as you type. Forge uses it as given and keeps
+            it encrypted, like a secret. The Data Preview shows data of Forge's own databases only.
           </>,
-          'Each build checks the database\'s size and says so in the log when it grows past the platform\'s limit.',
+          "Each build checks the database's size and says so in the log when it grows past the platform's limit.",
           'Deleting the project deletes its database and its role.',
         ]}
       />
       <Callout tone="note" title="No Database Schema?">
-        Apps that keep everything in the browser have no database; the view then says No Database Schema. Ask for data
-        others can see (posts, products, orders, accounts) to get one.
+        Apps that keep everything in the browser have no database; the view then says No Database Schema. Ask for data others can see (posts, products, orders, accounts) to get one.
       </Callout>
     </>
   ),
@@ -83,31 +73,27 @@ export const SECRETS_SECTION: DocsSection = {
   body: (
     <>
       <P>
-        The variables a project's app reads are listed in its <Code>.env.example</Code>, each with a comment saying what it
-        is and, when there is one, where to get it:
+        The variables a project's app reads are listed in its <Code>.env.example</Code>, each with a comment saying what it is and, when there is one, where to get it:
       </P>
       <CodeBlock>{`# Stripe secret key for payments, from https://dashboard.stripe.com/apikeys\nSTRIPE_SECRET_KEY=sk_test_...`}</CodeBlock>
       <P>
-        The <Ui>Secrets</Ui> view (<Ui>Keys</Ui> on mobile) shows each one with its description, an open-link button when
-        the description names an address, whether a value is set, and an input with the example as its placeholder.
+        The <Ui>Secrets</Ui> view (<Ui>Keys</Ui> on mobile) shows each one with its description, an open-link button when the description names an address, whether a value is set, and an input with
+        the example as its placeholder.
       </P>
       <List
         items={[
           'Values are masked as you type; use Show/Hide to check one.',
           <>
-            <Ui>Save API Keys</Ui> saves the filled-in values, trimmed; empty fields are left as they are. The preview restarts
-            so the app reads them at once. A saved value is never shown again: the view only says Set, and typing a new one
-            replaces it.
+            <Ui>Save API Keys</Ui> saves the filled-in values, trimmed; empty fields are left as they are. The preview restarts so the app reads them at once. A saved value is never shown again: the
+            view only says Set, and typing a new one replaces it.
           </>,
           <>
-            Values go to the project's <Code>.env</Code> file, which is not committed to version control and is left out of
-            the ZIP download and the project's files. Forge keeps them encrypted (AES-256-GCM) and gives them to the app as
-            environment variables.
+            Values go to the project's <Code>.env</Code> file, which is not committed to version control and is left out of the ZIP download and the project's files. Forge keeps them encrypted
+            (AES-256-GCM) and gives them to the app as environment variables.
           </>,
-          'A saved value that shows up in a build log, the app\'s log or the agent\'s output is masked before anyone sees it.',
+          "A saved value that shows up in a build log, the app's log or the agent's output is masked before anyone sees it.",
           <>
-            <Code>DATABASE_URL</Code> counts as set once the database is initialized: the database's own URL is what the
-            app gets.
+            <Code>DATABASE_URL</Code> counts as set once the database is initialized: the database's own URL is what the app gets.
           </>,
           'Use Refresh after editing a project to reload the list of keys.',
         ]}

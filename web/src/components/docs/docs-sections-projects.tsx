@@ -14,24 +14,18 @@ export const PROJECT_SECTIONS: DocsSection[] = [
     icon: Pencil,
     body: (
       <>
-        <P>
-          Describe a change in plain words and the agent makes it, touching only what you asked. Edit from My Projects, or
-          from the edit box under the workspace's views while a project is open.
-        </P>
+        <P>Describe a change in plain words and the agent makes it, touching only what you asked. Edit from My Projects, or from the edit box under the workspace's views while a project is open.</P>
         <Steps
           items={[
             <>
-              Open <Ui>My Projects</Ui> and click the pencil <Ui>Edit</Ui> button on the project's card, or type into the box
-              under the workspace's views.
+              Open <Ui>My Projects</Ui> and click the pencil <Ui>Edit</Ui> button on the project's card, or type into the box under the workspace's views.
             </>,
             <>
-              In <strong>Modification Request</strong>, describe what should change, for example “Add a dark mode toggle to the
-              header and remember the choice”.
+              In <strong>Modification Request</strong>, describe what should change, for example “Add a dark mode toggle to the header and remember the choice”.
             </>,
             <>
-              Click <Ui>Apply Changes</Ui> (<Ui>Apply</Ui> in the workspace). The <strong>Progress log</strong> (the terminal in
-              the workspace) shows each changed file with its changed words marked, the files created and deleted, then the
-              rebuild; the preview refreshes when it is done.
+              Click <Ui>Apply Changes</Ui> (<Ui>Apply</Ui> in the workspace). The <strong>Progress log</strong> (the terminal in the workspace) shows each changed file with its changed words marked,
+              the files created and deleted, then the rebuild; the preview refreshes when it is done.
             </>,
             'The edit runs on the server: close the tab and it goes on; open My Projects or the workspace again to follow it.',
           ]}
@@ -47,19 +41,14 @@ export const PROJECT_SECTIONS: DocsSection[] = [
         />
         <H3>History</H3>
         <P>
-          Every generation, edit, automatic fix and restore is a version of the project. <Ui>History</Ui> in the workspace
-          header lists them newest first with the files each changed; pick one to see its diff, and <Ui>Restore</Ui> it
-          (after a confirmation) to make a new version with its files. Nothing is lost: the version you left stays in the
-          history, and .env is never part of it.
+          Every generation, edit, automatic fix and restore is a version of the project. <Ui>History</Ui> in the workspace header lists them newest first with the files each changed; pick one to see
+          its diff, and <Ui>Restore</Ui> it (after a confirmation) to make a new version with its files. Nothing is lost: the version you left stays in the history, and .env is never part of it.
         </P>
         <Callout title="Without a model">
-          With no model configured, the offline agent still makes a few edits: change the title or the main heading (“Change
-          the heading to Fresh beans daily”), the colours (“Make it teal”), or a text (“Replace "Menu" with "Our menu"”).
-          Other requests need <Code>ANTHROPIC_API_KEY</Code> (or an OpenAI-compatible server), and the log says so.
+          With no model configured, the offline agent still makes a few edits: change the title or the main heading (“Change the heading to Fresh beans daily”), the colours (“Make it teal”), or a text
+          (“Replace "Menu" with "Our menu"”). Other requests need <Code>ANTHROPIC_API_KEY</Code> (or an OpenAI-compatible server), and the log says so.
         </Callout>
-        <Callout title="Smaller requests work best">
-          One focused change per request is easier to check than many at once. Name the page or component you mean.
-        </Callout>
+        <Callout title="Smaller requests work best">One focused change per request is easier to check than many at once. Name the page or component you mean.</Callout>
       </>
     ),
   },
@@ -82,10 +71,7 @@ export const PROJECT_SECTIONS: DocsSection[] = [
             </>,
           ]}
         />
-        <P>
-          Landing pages are part of your account: you need to be signed in to see them. To show a project to anyone, share it
-          (see Sharing &amp; the Wall).
-        </P>
+        <P>Landing pages are part of your account: you need to be signed in to see them. To show a project to anyone, share it (see Sharing &amp; the Wall).</P>
       </>
     ),
   },
@@ -96,10 +82,7 @@ export const PROJECT_SECTIONS: DocsSection[] = [
     icon: RadioTower,
     body: (
       <>
-        <P>
-          Generation runs on the Forge server, not in your browser. Closing the tab, reloading or losing your connection does
-          not stop it, and files are saved as they are completed.
-        </P>
+        <P>Generation runs on the Forge server, not in your browser. Closing the tab, reloading or losing your connection does not stop it, and files are saved as they are completed.</P>
         <List
           items={[
             'When you come back, the workspace checks for a generation still in progress and reconnects to it automatically.',
@@ -117,10 +100,7 @@ export const PROJECT_SECTIONS: DocsSection[] = [
     icon: Download,
     body: (
       <>
-        <P>
-          The download icon in the header (or the download button on a project card) gives you a ZIP of the project. It
-          contains:
-        </P>
+        <P>The download icon in the header (or the download button on a project card) gives you a ZIP of the project. It contains:</P>
         <List
           items={[
             'All source files',
@@ -142,8 +122,8 @@ cp .env.example .env   # then fill in your keys
 npm run dev            # local development
 npm run build          # production build`}</CodeBlock>
         <P>
-          Front-end-only apps deploy to any static host. Apps with an Express server or a database need a Node.js host and a
-          PostgreSQL database; the README in the ZIP lists the exact steps for your project.
+          Front-end-only apps deploy to any static host. Apps with an Express server or a database need a Node.js host and a PostgreSQL database; the README in the ZIP lists the exact steps for your
+          project.
         </P>
       </>
     ),

@@ -13,28 +13,24 @@ export const START_SECTIONS: DocsSection[] = [
     body: (
       <>
         <P>
-          Forge turns a plain-language description into a working React application. You describe what you want, the agent
-          writes every file, and Forge saves, builds and runs the project so you can try it in a live preview within minutes.
+          Forge turns a plain-language description into a working React application. You describe what you want, the agent writes every file, and Forge saves, builds and runs the project so you can
+          try it in a live preview within minutes.
         </P>
         <Steps
           items={[
             <>
-              Create an account on the sign-in page. Instead of an email and password you get a unique <strong>recovery
-              key</strong>: save it somewhere safe, it is the only way back into your account.
+              Create an account on the sign-in page. Instead of an email and password you get a unique <strong>recovery key</strong>: save it somewhere safe, it is the only way back into your account.
             </>,
             <>
               In the workspace, click <Ui>New</Ui> to open the <strong>New Generation</strong> view.
             </>,
             <>Describe your app, optionally attach design references, give it a name and generate.</>,
             <>
-              Follow progress in the <Ui>Terminal</Ui>, read the code as it streams in, and try the result in{' '}
-              <Ui>Preview</Ui> once the build succeeds.
+              Follow progress in the <Ui>Terminal</Ui>, read the code as it streams in, and try the result in <Ui>Preview</Ui> once the build succeeds.
             </>,
           ]}
         />
-        <Callout title="Your projects are private">
-          Every project belongs to your account. Other accounts cannot list, open or download it.
-        </Callout>
+        <Callout title="Your projects are private">Every project belongs to your account. Other accounts cannot list, open or download it.</Callout>
       </>
     ),
   },
@@ -51,14 +47,8 @@ export const START_SECTIONS: DocsSection[] = [
         <Table
           head={['Field', 'What to enter']}
           rows={[
-            [
-              'Describe your React project',
-              `The app in your own words: its pages, the data it shows, how it should look and behave; up to ${MAX_PROMPT_CHARS.toLocaleString('en-US')} characters.`,
-            ],
-            [
-              'Design Reference',
-              `Optional screenshots or mockups for the agent to follow. PNG, JPG, GIF or WEBP, up to 5MB each and ${MAX_IMAGES} at most; remove any from its thumbnail.`,
-            ],
+            ['Describe your React project', `The app in your own words: its pages, the data it shows, how it should look and behave; up to ${MAX_PROMPT_CHARS.toLocaleString('en-US')} characters.`],
+            ['Design Reference', `Optional screenshots or mockups for the agent to follow. PNG, JPG, GIF or WEBP, up to 5MB each and ${MAX_IMAGES} at most; remove any from its thumbnail.`],
             [
               'Project Name',
               <>
@@ -68,8 +58,7 @@ export const START_SECTIONS: DocsSection[] = [
           ]}
         />
         <P>
-          Click <Ui>Generate Project</Ui>. The button reads <strong>Generating...</strong> while the agent works, and stays
-          disabled until you have written a description.
+          Click <Ui>Generate Project</Ui>. The button reads <strong>Generating...</strong> while the agent works, and stays disabled until you have written a description.
         </P>
         <H3>Write a description the agent can act on</H3>
         <List
@@ -99,24 +88,20 @@ and a form to add recipes. Store recipes in the database. Warm, minimal style.`}
         <List
           items={[
             <>
-              <Ui>New</Ui> switches to the generate view; <Ui>Docs</Ui> opens this guide; <Ui>My Projects</Ui> lists your saved
-              projects.
+              <Ui>New</Ui> switches to the generate view; <Ui>Docs</Ui> opens this guide; <Ui>My Projects</Ui> lists your saved projects.
             </>,
             <>
-              The <strong>status indicator</strong> at the top right shows what is happening: <strong>Generating</strong>,{' '}
-              <strong>Building</strong> or <strong>Complete</strong> (and Error or Ready otherwise).
+              The <strong>status indicator</strong> at the top right shows what is happening: <strong>Generating</strong>, <strong>Building</strong> or <strong>Complete</strong> (and Error or Ready
+              otherwise).
             </>,
             <>The download button appears when a project is open and gives you the whole project as a ZIP.</>,
-            <>
-              On desktop, a code-theme selector offers Default, Dark, Funky, Okaidia, Twilight, Coy, Solarized Light and
-              Tomorrow (the default). Your choice is remembered in this browser.
-            </>,
+            <>On desktop, a code-theme selector offers Default, Dark, Funky, Okaidia, Twilight, Coy, Solarized Light and Tomorrow (the default). Your choice is remembered in this browser.</>,
           ]}
         />
         <H3>Project Files and views</H3>
         <P>
-          The <strong>Project Files</strong> sidebar lists every file; click one to open it in the code viewer, which shows
-          its line count, size and word count, and marks files still being written as <strong>Generating...</strong>.
+          The <strong>Project Files</strong> sidebar lists every file; click one to open it in the code viewer, which shows its line count, size and word count, and marks files still being written as{' '}
+          <strong>Generating...</strong>.
         </P>
         <Table
           head={['View', 'What it shows']}
@@ -129,8 +114,7 @@ and a form to add recipes. Store recipes in the database. Warm, minimal style.`}
           ]}
         />
         <Callout tone="note" title="On a phone">
-          Below 768px the views move to a bottom bar (Code, Terminal, DB, Keys, Preview) and the menu button opens the file
-          tree.
+          Below 768px the views move to a bottom bar (Code, Terminal, DB, Keys, Preview) and the menu button opens the file tree.
         </Callout>
       </>
     ),
@@ -143,8 +127,8 @@ and a form to add recipes. Store recipes in the database. Warm, minimal style.`}
     body: (
       <>
         <P>
-          When generation finishes, Forge saves the project and builds it. If the build fails, the agent does not simply stop:
-          it reads the compiler and bundler errors, changes the files responsible and builds again.
+          When generation finishes, Forge saves the project and builds it. If the build fails, the agent does not simply stop: it reads the compiler and bundler errors, changes the files responsible
+          and builds again.
         </P>
         <List
           items={[
@@ -152,16 +136,14 @@ and a form to add recipes. Store recipes in the database. Warm, minimal style.`}
               Up to <strong>5 automatic correction attempts</strong> per build.
             </>,
             <>
-              Each attempt is configured with <strong>10 conversation turns</strong> and <strong>16K tokens</strong>, enough to
-              inspect several files and fix related errors together.
+              Each attempt is configured with <strong>10 conversation turns</strong> and <strong>16K tokens</strong>, enough to inspect several files and fix related errors together.
             </>,
             'Every attempt, error and fix is written to the Terminal, so you can see exactly what changed.',
             'As soon as a build succeeds, the preview opens and the status changes to Complete.',
           ]}
         />
         <Callout title="If it still fails">
-          After the last attempt the status shows Error. Describe the problem in plain words with{' '}
-          <strong>Editing Projects with Natural Language</strong>, or download the project and fix it by hand.
+          After the last attempt the status shows Error. Describe the problem in plain words with <strong>Editing Projects with Natural Language</strong>, or download the project and fix it by hand.
         </Callout>
       </>
     ),

@@ -1,15 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AlertTriangle,
-  Bot,
-  CheckCircle2,
-  Container,
-  Database,
-  Globe,
-  RotateCcw,
-  Server,
-  type LucideIcon,
-} from 'lucide-react';
+import { AlertTriangle, Bot, CheckCircle2, Container, Database, Globe, RotateCcw, Server, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
 import { infoQueryOptions } from '@/api/queries/info';
@@ -44,12 +34,7 @@ export function InfoPage() {
             <p className="mt-1.5 text-sm text-muted">How this Forge server is configured and what it can reach right now.</p>
           </div>
           {info.isSuccess && (
-            <Button
-              variant="outline"
-              className="self-start sm:self-auto"
-              disabled={info.isFetching}
-              onClick={() => void queryClient.refetchQueries({ queryKey: infoQueryOptions.queryKey })}
-            >
+            <Button variant="outline" className="self-start sm:self-auto" disabled={info.isFetching} onClick={() => void queryClient.refetchQueries({ queryKey: infoQueryOptions.queryKey })}>
               {info.isFetching ? <ButtonSpinner /> : <RotateCcw className="size-4" aria-hidden />}
               Refresh
             </Button>
@@ -63,14 +48,7 @@ export function InfoPage() {
           </div>
         )}
 
-        {info.isError && (
-          <LoadErrorPanel
-            title="Failed to load system status"
-            error={info.error}
-            fallback="The server did not answer."
-            onRetry={() => void info.refetch()}
-          />
-        )}
+        {info.isError && <LoadErrorPanel title="Failed to load system status" error={info.error} fallback="The server did not answer." onRetry={() => void info.refetch()} />}
 
         {info.isSuccess && <StatusGrid info={info.data} />}
       </main>
@@ -81,29 +59,19 @@ export function InfoPage() {
 function StatusGrid({ info }: { info: InfoResponse }) {
   const offline = info.provider.name === 'offline';
   const dockerDown = !info.containerEngine.reachable;
-  const attention = [offline && 'no model provider is configured', dockerDown && 'the container engine is not reachable'].filter(
-    (item): item is string => Boolean(item),
-  );
+  const attention = [offline && 'no model provider is configured', dockerDown && 'the container engine is not reachable'].filter((item): item is string => Boolean(item));
 
   return (
     <div className="flex flex-col gap-4">
       <div
         role="status"
-        className={cn(
-          'flex items-start gap-3 rounded-[var(--radius-card)] border p-4 sm:items-center',
-          attention.length ? 'border-warning/30 bg-warning/5' : 'border-accent/30 bg-accent/5',
-        )}
+        className={cn('flex items-start gap-3 rounded-[var(--radius-card)] border p-4 sm:items-center', attention.length ? 'border-warning/30 bg-warning/5' : 'border-accent/30 bg-accent/5')}
       >
-        {attention.length ? (
-          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-warning sm:mt-0" aria-hidden />
-        ) : (
-          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent sm:mt-0" aria-hidden />
-        )}
+        {attention.length ? <AlertTriangle className="mt-0.5 size-5 shrink-0 text-warning sm:mt-0" aria-hidden /> : <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent sm:mt-0" aria-hidden />}
         <p className="text-sm">
           {attention.length ? (
             <>
-              <span className="font-medium text-warning">Running with limits:</span>{' '}
-              <span className="text-foreground/80">{attention.join(' and ')}.</span>
+              <span className="font-medium text-warning">Running with limits:</span> <span className="text-foreground/80">{attention.join(' and ')}.</span>
             </>
           ) : (
             <span className="font-medium text-accent">All systems ready. Generation, builds and previews are available.</span>
@@ -126,19 +94,15 @@ function StatusGrid({ info }: { info: InfoResponse }) {
           footer={
             offline && (
               <Note>
-                The offline starter agent writes a small template app without calling a model. To generate real apps, set{' '}
-                <Code>ANTHROPIC_API_KEY</Code>, or set <Code>LLM_PROVIDER=openai</Code> with <Code>OPENAI_BASE_URL</Code> for
-                an OpenAI-compatible server (Ollama, vLLM, LM Studio), then restart Forge.
+                The offline starter agent writes a small template app without calling a model. To generate real apps, set <Code>ANTHROPIC_API_KEY</Code>, or set <Code>LLM_PROVIDER=openai</Code> with{' '}
+                <Code>OPENAI_BASE_URL</Code> for an OpenAI-compatible server (Ollama, vLLM, LM Studio), then restart Forge.
               </Note>
             )
           }
         >
           <Row label="Provider" value={PROVIDER_LABEL[info.provider.name]} />
           <Row label="Model" value={info.provider.model ? <span className="font-mono">{info.provider.model}</span> : <Muted>None</Muted>} />
-          <Row
-            label="Base URL"
-            value={info.provider.baseUrl ? <span className="font-mono break-all">{info.provider.baseUrl}</span> : <Muted>Provider default</Muted>}
-          />
+          <Row label="Base URL" value={info.provider.baseUrl ? <span className="font-mono break-all">{info.provider.baseUrl}</span> : <Muted>Provider default</Muted>} />
         </StatusCard>
 
         <StatusCard
@@ -147,10 +111,7 @@ function StatusGrid({ info }: { info: InfoResponse }) {
           badge={dockerDown ? <Badge tone="destructive">Unreachable</Badge> : <Badge tone="accent">Reachable</Badge>}
           footer={
             dockerDown && (
-              <Note>
-                Builds and live previews need Docker. Install and start Docker on the server (see the README), then refresh
-                this page. Generation and downloads still work without it.
-              </Note>
+              <Note>Builds and live previews need Docker. Install and start Docker on the server (see the README), then refresh this page. Generation and downloads still work without it.</Note>
             )
           }
         >
@@ -177,12 +138,7 @@ function StatusGrid({ info }: { info: InfoResponse }) {
           icon={Globe}
           title="Previews"
           className="md:col-span-2"
-          footer={
-            <Hint>
-              Each running preview gets its own origin under this domain, so a generated app can never act as your signed-in
-              session.
-            </Hint>
-          }
+          footer={<Hint>Each running preview gets its own origin under this domain, so a generated app can never act as your signed-in session.</Hint>}
         >
           <Row label="Preview domain" value={<span className="font-mono break-all">{info.previewDomain}</span>} />
         </StatusCard>

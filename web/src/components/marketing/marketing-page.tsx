@@ -47,10 +47,7 @@ export function MarketingPage() {
 function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative px-4 pt-16 pb-4 sm:px-6 sm:pt-24 sm:pb-8">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_55%_at_50%_-5%,color-mix(in_srgb,var(--color-primary)_26%,transparent),transparent)]"
-      />
+      <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_55%_at_50%_-5%,color-mix(in_srgb,var(--color-primary)_26%,transparent),transparent)]" />
       <div
         aria-hidden
         className="pointer-events-none absolute inset-0 -z-10 bg-[linear-gradient(to_right,color-mix(in_srgb,var(--color-border)_45%,transparent)_1px,transparent_1px),linear-gradient(to_bottom,color-mix(in_srgb,var(--color-border)_45%,transparent)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_60%_50%_at_50%_0%,black,transparent)] bg-[size:48px_48px]"
@@ -65,12 +62,10 @@ function Hero() {
           <ArrowRight className="size-3" aria-hidden />
         </Link>
         <h1 id="hero-title" className="mt-7 text-4xl leading-[1.05] font-semibold tracking-tight text-balance sm:text-6xl">
-          Describe it.{' '}
-          <span className="bg-linear-to-r from-[#a99dff] via-primary to-accent bg-clip-text text-transparent">Forge builds it.</span>
+          Describe it. <span className="bg-linear-to-r from-[#a99dff] via-primary to-accent bg-clip-text text-transparent">Forge builds it.</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-pretty text-muted sm:text-lg">
-          Turn a plain-language description into a complete React app. The agent writes the code, Forge builds it, fixes what
-          breaks, and shows it running in a live preview.
+          Turn a plain-language description into a complete React app. The agent writes the code, Forge builds it, fixes what breaks, and shows it running in a live preview.
         </p>
         <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link to="/auth" className={buttonClasses('primary', 'lg', 'w-full sm:w-auto')}>

@@ -18,13 +18,7 @@ const pricingPlans: Array<{ icon: LucideIcon; name: string; price: string; unit:
     name: 'Usage pricing',
     price: '$3 / $15',
     unit: 'per million tokens',
-    items: [
-      'Input tokens: $3 per million',
-      'Output tokens: $15 per million',
-      'A simple project averages $0.50 to $2',
-      'A complex one averages $2 to $5',
-      'Auto-fix makes up to 5 correction attempts',
-    ],
+    items: ['Input tokens: $3 per million', 'Output tokens: $15 per million', 'A simple project averages $0.50 to $2', 'A complex one averages $2 to $5', 'Auto-fix makes up to 5 correction attempts'],
   },
   {
     icon: Wallet,
@@ -39,17 +33,13 @@ export function PricingSection() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 border-t border-border px-4 py-20 sm:px-6 sm:py-28">
       <SectionHeading id="pricing-title" eyebrow="Pricing" title="Pay only for what the agent uses">
-        Start with $10 in free credits. After that, you pay per million tokens the agent reads and writes, and see what each
-        project cost you. No subscription.
+        Start with $10 in free credits. After that, you pay per million tokens the agent reads and writes, and see what each project cost you. No subscription.
       </SectionHeading>
       <div className="mx-auto mt-14 grid max-w-6xl grid-cols-1 gap-4 md:grid-cols-3">
         {pricingPlans.map(({ icon: Icon, name, price, unit, items, featured }) => (
           <article
             key={name}
-            className={cn(
-              'relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border bg-surface p-7',
-              featured ? 'border-primary/40 shadow-xl shadow-primary/5' : 'border-border',
-            )}
+            className={cn('relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border bg-surface p-7', featured ? 'border-primary/40 shadow-xl shadow-primary/5' : 'border-border')}
           >
             {featured && <div className="pointer-events-none absolute inset-x-0 top-0 h-28 bg-linear-to-b from-primary/15 to-transparent" />}
             <div className="relative flex items-center justify-between">

@@ -13,14 +13,48 @@ const files = [
 ];
 
 const code: Array<Array<[string, string]>> = [
-  [['text-[#c4a7ff]', 'import'], ['', ' { RecipeCard } '], ['text-[#c4a7ff]', 'from'], ['text-[#86efac]', " './components/RecipeCard'"], ['', ';']],
+  [
+    ['text-[#c4a7ff]', 'import'],
+    ['', ' { RecipeCard } '],
+    ['text-[#c4a7ff]', 'from'],
+    ['text-[#86efac]', " './components/RecipeCard'"],
+    ['', ';'],
+  ],
   [],
-  [['text-[#c4a7ff]', 'export default function'], ['text-[#7dd3fc]', ' App'], ['', '() {']],
-  [['text-[#c4a7ff]', '  const'], ['', ' [query, setQuery] = '], ['text-[#7dd3fc]', 'useState'], ['', "('');"]],
-  [['text-[#c4a7ff]', '  return'], ['', ' (']],
-  [['text-[#fca5a5]', '    <main'], ['text-[#fde68a]', ' className'], ['', '='], ['text-[#86efac]', '"grid gap-6"'], ['text-[#fca5a5]', '>']],
-  [['text-[#fca5a5]', '      <SearchBar'], ['text-[#fde68a]', ' value'], ['', '={query} '], ['text-[#fca5a5]', '/>']],
-  [['text-[#fca5a5]', '      <RecipeGrid'], ['text-[#fde68a]', ' filter'], ['', '={query} '], ['text-[#fca5a5]', '/>']],
+  [
+    ['text-[#c4a7ff]', 'export default function'],
+    ['text-[#7dd3fc]', ' App'],
+    ['', '() {'],
+  ],
+  [
+    ['text-[#c4a7ff]', '  const'],
+    ['', ' [query, setQuery] = '],
+    ['text-[#7dd3fc]', 'useState'],
+    ['', "('');"],
+  ],
+  [
+    ['text-[#c4a7ff]', '  return'],
+    ['', ' ('],
+  ],
+  [
+    ['text-[#fca5a5]', '    <main'],
+    ['text-[#fde68a]', ' className'],
+    ['', '='],
+    ['text-[#86efac]', '"grid gap-6"'],
+    ['text-[#fca5a5]', '>'],
+  ],
+  [
+    ['text-[#fca5a5]', '      <SearchBar'],
+    ['text-[#fde68a]', ' value'],
+    ['', '={query} '],
+    ['text-[#fca5a5]', '/>'],
+  ],
+  [
+    ['text-[#fca5a5]', '      <RecipeGrid'],
+    ['text-[#fde68a]', ' filter'],
+    ['', '={query} '],
+    ['text-[#fca5a5]', '/>'],
+  ],
   [['text-[#fca5a5]', '    </main>']],
   [['', '  );']],
   [['', '}']],

@@ -26,7 +26,18 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { SectionHeading } from './section-heading';
 
-const generatedFiles = ['src/App.tsx', 'src/pages/Home.tsx', 'src/components/Cart.tsx', 'server/index.ts', 'shared/schema.ts', 'db/seed.ts', 'package.json', 'vite.config.ts', '.env.example', 'README.md'];
+const generatedFiles = [
+  'src/App.tsx',
+  'src/pages/Home.tsx',
+  'src/components/Cart.tsx',
+  'server/index.ts',
+  'shared/schema.ts',
+  'db/seed.ts',
+  'package.json',
+  'vite.config.ts',
+  '.env.example',
+  'README.md',
+];
 
 function FilesVisual() {
   return (
@@ -207,26 +218,22 @@ export function RecoveryKeySection() {
             No email. No password. One recovery key.
           </h2>
           <p className="mt-4 text-base leading-relaxed text-muted">
-            Signing up takes one click. Forge gives you a unique recovery key, shown once, and that key is how you sign in from
-            any device. We store only a hash of it, so nobody at Forge can read it, and there is no personal data to leak.
+            Signing up takes one click. Forge gives you a unique recovery key, shown once, and that key is how you sign in from any device. We store only a hash of it, so nobody at Forge can read it,
+            and there is no personal data to leak.
           </p>
           <ul className="mt-6 flex flex-col gap-2.5 text-sm">
-            {['Projects are private to your account', 'Sessions in a secure, http-only cookie', 'Keep the key in your password manager'].map(
-              (item) => (
-                <li key={item} className="flex gap-2.5">
-                  <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
-                  <span className="text-foreground/90">{item}</span>
-                </li>
-              ),
-            )}
+            {['Projects are private to your account', 'Sessions in a secure, http-only cookie', 'Keep the key in your password manager'].map((item) => (
+              <li key={item} className="flex gap-2.5">
+                <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+                <span className="text-foreground/90">{item}</span>
+              </li>
+            ))}
           </ul>
         </div>
         <div aria-hidden className="rounded-xl border border-border bg-background/60 p-5 sm:p-6">
           <p className="text-xs font-medium tracking-wide text-subtle uppercase">Your recovery key</p>
           <div className="mt-3 flex items-center gap-2 rounded-lg border border-primary/40 bg-linear-to-br from-primary/10 to-transparent p-2.5">
-            <span className="min-w-0 flex-1 truncate rounded-md bg-background/70 px-3 py-2 font-mono text-sm text-foreground">
-              7Kq2mZ••••••••••••••••••••x9Pd
-            </span>
+            <span className="min-w-0 flex-1 truncate rounded-md bg-background/70 px-3 py-2 font-mono text-sm text-foreground">7Kq2mZ••••••••••••••••••••x9Pd</span>
             <span className="rounded-md bg-primary px-3 py-2 text-xs font-medium text-white">Copy</span>
           </div>
           <div className="mt-4 flex gap-2.5 rounded-lg border border-warning/30 bg-warning/10 p-3 text-xs leading-relaxed text-foreground/80">
@@ -247,9 +254,7 @@ export function FinalCta() {
         <h2 id="cta-title" className="relative text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
           Your next app is one description away
         </h2>
-        <p className="relative mx-auto mt-4 max-w-xl text-base text-muted">
-          Tell the agent what you want to build. You will have real, working code in minutes.
-        </p>
+        <p className="relative mx-auto mt-4 max-w-xl text-base text-muted">Tell the agent what you want to build. You will have real, working code in minutes.</p>
         <div className="relative mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link to="/auth" className={buttonClasses('primary', 'lg', 'w-full sm:w-auto')}>
             Get started

@@ -41,10 +41,15 @@ export function WallSection() {
         </div>
         <div aria-hidden className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
           {sampleCards.map((card, index) => (
-            <div key={card.name} className={index === 2 ? 'hidden overflow-hidden rounded-xl border border-border bg-surface sm:block lg:hidden xl:block' : 'overflow-hidden rounded-xl border border-border bg-surface'}>
+            <div
+              key={card.name}
+              className={index === 2 ? 'hidden overflow-hidden rounded-xl border border-border bg-surface sm:block lg:hidden xl:block' : 'overflow-hidden rounded-xl border border-border bg-surface'}
+            >
               <div
                 className="relative aspect-[16/10]"
-                style={{ background: `radial-gradient(ellipse 80% 70% at 30% 0%, hsl(${card.hue} 70% 45% / 0.45), transparent), linear-gradient(160deg, hsl(${card.hue} 35% 16%), hsl(${(card.hue + 40) % 360} 30% 9%))` }}
+                style={{
+                  background: `radial-gradient(ellipse 80% 70% at 30% 0%, hsl(${card.hue} 70% 45% / 0.45), transparent), linear-gradient(160deg, hsl(${card.hue} 35% 16%), hsl(${(card.hue + 40) % 360} 30% 9%))`,
+                }}
               >
                 <div className="absolute inset-x-4 top-4 bottom-0 rounded-t-md border border-white/10 bg-black/25">
                   <div className="flex h-4 items-center gap-1 border-b border-white/10 px-2">

@@ -8,10 +8,7 @@ function shape(nodes: BrowserTreeNode[]): unknown[] {
 describe('buildBrowserTree', () => {
   it('nests paths by their slash-separated segments', () => {
     const tree = buildBrowserTree(['src/main.tsx', 'src/components/Button.tsx', 'package.json', 'src/App.tsx']);
-    expect(shape(tree)).toEqual([
-      { src: [{ 'src/components': ['src/components/Button.tsx'] }, 'src/App.tsx', 'src/main.tsx'] },
-      'package.json',
-    ]);
+    expect(shape(tree)).toEqual([{ src: [{ 'src/components': ['src/components/Button.tsx'] }, 'src/App.tsx', 'src/main.tsx'] }, 'package.json']);
   });
 
   it('keeps full paths and names on every node', () => {

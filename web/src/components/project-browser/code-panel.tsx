@@ -8,11 +8,7 @@ import { useCopied } from '@/lib/use-copied';
 import { highlightToHtml } from './highlight';
 import './code-theme.css';
 
-export type FileView =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'loaded'; content: string }
-  | { status: 'error'; message: string };
+export type FileView = { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; content: string } | { status: 'error'; message: string };
 
 interface CodePanelProps {
   path: string | null;
@@ -22,25 +18,15 @@ interface CodePanelProps {
 export const CodePanel = forwardRef<HTMLElement, CodePanelProps>(function CodePanel({ path, view }, ref) {
   const lineCount = view.status === 'loaded' ? countLines(view.content) : 0;
   return (
-    <section
-      ref={ref}
-      aria-labelledby="code-panel-title"
-      className="flex min-w-0 scroll-mt-20 flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface"
-    >
+    <section ref={ref} aria-labelledby="code-panel-title" className="flex min-w-0 scroll-mt-20 flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface">
       <div className="flex min-h-13 items-center gap-2 border-b border-border bg-surface-2/60 px-4 py-2.5">
         <FileCode2 className="size-4 shrink-0 text-muted" aria-hidden />
-        <h2
-          id="code-panel-title"
-          className={cn('min-w-0 flex-1 truncate text-sm font-medium', path ? 'font-mono text-foreground' : 'text-muted')}
-          title={path ?? undefined}
-        >
+        <h2 id="code-panel-title" className={cn('min-w-0 flex-1 truncate text-sm font-medium', path ? 'font-mono text-foreground' : 'text-muted')} title={path ?? undefined}>
           {path ?? 'Select a file to view'}
         </h2>
         {view.status === 'loaded' && (
           <>
-            <span className="hidden shrink-0 text-xs text-subtle sm:inline">
-              {formatLineCount(lineCount)}
-            </span>
+            <span className="hidden shrink-0 text-xs text-subtle sm:inline">{formatLineCount(lineCount)}</span>
             <CopyButton text={view.content} />
           </>
         )}
@@ -100,13 +86,7 @@ function HighlightedCode({ path, content }: { path: string; content: string }) {
 function CopyButton({ text }: { text: string }) {
   const { copied, copy } = useCopied();
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="h-7 shrink-0 px-2"
-      aria-label={copied ? 'Copied' : 'Copy file content'}
-      onClick={() => void copy(text)}
-    >
+    <Button variant="ghost" size="sm" className="h-7 shrink-0 px-2" aria-label={copied ? 'Copied' : 'Copy file content'} onClick={() => void copy(text)}>
       {copied ? <Check className="size-3.5 text-accent" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
       <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
     </Button>

@@ -16,12 +16,10 @@ const BASE_PADDING_PX = 8;
 function FileIcon({ name }: { name: string }) {
   const extension = name.split('.').pop()?.toLowerCase() ?? '';
   const className = 'size-4 shrink-0';
-  if (['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'css', 'html', 'sql', 'sh'].includes(extension))
-    return <FileCode2 className={cn(className, 'text-info')} aria-hidden />;
+  if (['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'css', 'html', 'sql', 'sh'].includes(extension)) return <FileCode2 className={cn(className, 'text-info')} aria-hidden />;
   if (extension === 'json') return <FileJson className={cn(className, 'text-warning')} aria-hidden />;
   if (['md', 'txt'].includes(extension)) return <FileText className={cn(className, 'text-muted')} aria-hidden />;
-  if (['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico'].includes(extension))
-    return <FileImage className={cn(className, 'text-accent')} aria-hidden />;
+  if (['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico'].includes(extension)) return <FileImage className={cn(className, 'text-accent')} aria-hidden />;
   return <File className={cn(className, 'text-subtle')} aria-hidden />;
 }
 
@@ -52,19 +50,13 @@ function TreeItem({ node, depth, ...props }: FileTreeProps & { node: BrowserTree
         style={{ paddingLeft: BASE_PADDING_PX + depth * INDENT_PX }}
         className={cn(
           'flex h-8 w-full items-center gap-1.5 rounded-md pr-2 text-left text-sm transition-colors',
-          isSelected
-            ? 'bg-primary/15 text-foreground ring-1 ring-primary/30 ring-inset'
-            : 'text-muted hover:bg-surface-3 hover:text-foreground',
+          isSelected ? 'bg-primary/15 text-foreground ring-1 ring-primary/30 ring-inset' : 'text-muted hover:bg-surface-3 hover:text-foreground',
         )}
       >
         {isFolder ? (
           <>
             <ChevronRight className={cn('size-3.5 shrink-0 text-subtle transition-transform', isOpen && 'rotate-90')} aria-hidden />
-            {isOpen ? (
-              <FolderOpen className="size-4 shrink-0 text-primary-hover" aria-hidden />
-            ) : (
-              <Folder className="size-4 shrink-0 text-primary-hover" aria-hidden />
-            )}
+            {isOpen ? <FolderOpen className="size-4 shrink-0 text-primary-hover" aria-hidden /> : <Folder className="size-4 shrink-0 text-primary-hover" aria-hidden />}
           </>
         ) : (
           <>

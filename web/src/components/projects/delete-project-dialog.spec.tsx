@@ -26,11 +26,7 @@ describe('DeleteProjectDialog', () => {
   it('asks for confirmation with the spec text', () => {
     setup({ ok: true, status: 204 });
     expect(screen.getByRole('heading', { name: 'Delete Project?' })).toBeTruthy();
-    expect(
-      screen.getByText(
-        'Are you sure you want to delete "shop"? This action cannot be undone. All files in this project will be permanently deleted.',
-      ),
-    ).toBeTruthy();
+    expect(screen.getByText('Are you sure you want to delete "shop"? This action cannot be undone. All files in this project will be permanently deleted.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 

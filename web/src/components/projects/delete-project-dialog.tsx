@@ -31,12 +31,7 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
     <ConfirmDialog
       open={project !== null}
       title="Delete Project?"
-      description={
-        <>
-          Are you sure you want to delete "{project}"? This action cannot be undone. All files in this project will be
-          permanently deleted.
-        </>
-      }
+      description={<>Are you sure you want to delete "{project}"? This action cannot be undone. All files in this project will be permanently deleted.</>}
       confirmLabel="Delete"
       pending={mutation.isPending}
       onConfirm={() => project && mutation.mutate(project)}

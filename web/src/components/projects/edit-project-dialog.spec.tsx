@@ -20,11 +20,12 @@ function streamedResponse() {
     else queued.push(result);
   };
   const reader = {
-    read: () => new Promise<ReadableStreamReadResult<Uint8Array>>((resolve) => {
-      const next = queued.shift();
-      if (next) resolve(next);
-      else pending.push(resolve);
-    }),
+    read: () =>
+      new Promise<ReadableStreamReadResult<Uint8Array>>((resolve) => {
+        const next = queued.shift();
+        if (next) resolve(next);
+        else pending.push(resolve);
+      }),
     cancel: async () => undefined,
     releaseLock: () => undefined,
   };
@@ -135,7 +136,10 @@ describe('EditProjectDialog', () => {
     const stream = streamedResponse();
     const jobs = { jobs: [{ id: 'job-7', kind: 'edit', projectName: 'shop', projectId: 'p' }] };
     const running = { ok: true, status: 200, json: async () => jobs, text: async () => JSON.stringify(jobs), body: null } as unknown as Response;
-    const { fetchMock } = setup(async () => stream.response, () => running);
+    const { fetchMock } = setup(
+      async () => stream.response,
+      () => running,
+    );
     expect(await screen.findByRole('button', { name: 'Editing...' })).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/jobs/job-7/stream');
     await act(async () => {

@@ -25,5 +25,7 @@ export function formatModifiedAt(value: string | number | Date, timeZone?: strin
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Unknown date';
   // Newer ICU puts a narrow no-break space before AM/PM; a plain space wraps and reads the same.
-  return formatterFor(timeZone).format(date).replace(/\u202f/g, ' ');
+  return formatterFor(timeZone)
+    .format(date)
+    .replace(/\u202f/g, ' ');
 }

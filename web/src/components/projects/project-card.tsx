@@ -50,13 +50,7 @@ export function ProjectCard({ project, isOpening, isShared, onOpen, onShare, onE
           </p>
         </div>
         <Tooltip side="top" label="Delete project">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Delete project"
-            onClick={onDelete}
-            className="-mt-1 -mr-2 size-8 text-subtle hover:bg-destructive/10 hover:text-destructive"
-          >
+          <Button variant="ghost" size="icon" aria-label="Delete project" onClick={onDelete} className="-mt-1 -mr-2 size-8 text-subtle hover:bg-destructive/10 hover:text-destructive">
             <Trash2 className="size-4" aria-hidden />
           </Button>
         </Tooltip>
@@ -75,12 +69,7 @@ export function ProjectCard({ project, isOpening, isShared, onOpen, onShare, onE
           {isOpening ? 'Loading...' : 'Open Project'}
         </Button>
         <Tooltip side="top" label="View project page">
-          <Link
-            to="/project/$projectName"
-            params={{ projectName: project.name }}
-            aria-label="View project page"
-            className={iconAction}
-          >
+          <Link to="/project/$projectName" params={{ projectName: project.name }} aria-label="View project page" className={iconAction}>
             <Info className="size-4" aria-hidden />
           </Link>
         </Tooltip>

@@ -25,10 +25,7 @@ export function ProjectsPage() {
   const shares = useQuery(mySharesQueryOptions);
   const shared = useMemo(() => new Set(shares.data?.shares.map((share) => share.projectName)), [shares.data]);
 
-  const sorted = useMemo(
-    () => [...(projects.data?.projects ?? [])].sort((a, b) => Date.parse(b.modifiedAt) - Date.parse(a.modifiedAt)),
-    [projects.data],
-  );
+  const sorted = useMemo(() => [...(projects.data?.projects ?? [])].sort((a, b) => Date.parse(b.modifiedAt) - Date.parse(a.modifiedAt)), [projects.data]);
 
   const open = (name: string) => {
     setOpening(name);
@@ -65,14 +62,7 @@ export function ProjectsPage() {
           </div>
         )}
 
-        {projects.isError && (
-          <LoadErrorPanel
-            title="Failed to load projects"
-            error={projects.error}
-            fallback="The project list could not be loaded."
-            onRetry={() => window.location.reload()}
-          />
-        )}
+        {projects.isError && <LoadErrorPanel title="Failed to load projects" error={projects.error} fallback="The project list could not be loaded." onRetry={() => window.location.reload()} />}
 
         {projects.isSuccess && sorted.length === 0 && (
           <StatePanel

@@ -39,8 +39,8 @@ function ShareDialogBody({ project }: { project: string }) {
           {status.data?.published && <Badge tone="accent">Published</Badge>}
         </DialogTitle>
         <DialogDescription>
-          A published project has a public address anyone can open without an account: a read-only page with its files and code,
-          and its running app on an address of its own. It also gets a card on the wall. Secrets and .env files are never shown.
+          A published project has a public address anyone can open without an account: a read-only page with its files and code, and its running app on an address of its own. It also gets a card on
+          the wall. Secrets and .env files are never shown.
         </DialogDescription>
       </DialogHeader>
       {status.isPending && (
@@ -99,9 +99,7 @@ function ShareForm({ project, share }: { project: string; share: OwnerShare | nu
           aria-invalid={tooLong}
           className="w-full resize-y rounded-lg border border-border bg-background px-3 py-2 text-sm text-foreground placeholder:text-subtle focus:border-primary focus:outline-none"
         />
-        <p className={cn('text-xs', tooLong ? 'text-destructive' : 'text-subtle')}>
-          {tooLong ? SHARE_DESCRIPTION_TOO_LONG_MESSAGE : `${description.trim().length} / ${MAX_SHARE_DESCRIPTION_CHARS}`}
-        </p>
+        <p className={cn('text-xs', tooLong ? 'text-destructive' : 'text-subtle')}>{tooLong ? SHARE_DESCRIPTION_TOO_LONG_MESSAGE : `${description.trim().length} / ${MAX_SHARE_DESCRIPTION_CHARS}`}</p>
       </div>
       {share && (
         <p className="flex gap-2 text-xs leading-relaxed text-muted">

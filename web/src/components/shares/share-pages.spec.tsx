@@ -59,7 +59,10 @@ describe('shared project page (/s/:shareId)', () => {
     const previewUrl = `http://${SHARE_ID}.preview.localhost:3000/`;
     const { fetchMock } = renderAt(`/s/${SHARE_ID}`, (path) => {
       if (path === `/api/shares/${SHARE_ID}`)
-        return { status: 200, body: { shareId: SHARE_ID, name: 'bean-there', description: 'Fresh beans.', publishedAt: '2026-11-23T12:00:00.000Z', tree: ['src/App.tsx', 'package.json'], isBuilt: true, previewUrl } };
+        return {
+          status: 200,
+          body: { shareId: SHARE_ID, name: 'bean-there', description: 'Fresh beans.', publishedAt: '2026-11-23T12:00:00.000Z', tree: ['src/App.tsx', 'package.json'], isBuilt: true, previewUrl },
+        };
       if (path === `/api/shares/${SHARE_ID}/file/package.json`) return { status: 200, body: { content: '{ "name": "bean-there" }\n' } };
       return undefined;
     });
@@ -84,7 +87,9 @@ describe('shared project page (/s/:shareId)', () => {
 
   it('shows no frame and says so when the shared app is not running', async () => {
     renderAt(`/s/${SHARE_ID}`, (path) =>
-      path === `/api/shares/${SHARE_ID}` ? { status: 200, body: { shareId: SHARE_ID, name: 'draft', description: '', publishedAt: '2026-11-23T12:00:00.000Z', tree: [], isBuilt: false, previewUrl: '' } } : undefined,
+      path === `/api/shares/${SHARE_ID}`
+        ? { status: 200, body: { shareId: SHARE_ID, name: 'draft', description: '', publishedAt: '2026-11-23T12:00:00.000Z', tree: [], isBuilt: false, previewUrl: '' } }
+        : undefined,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'draft' })).toBeTruthy();
     expect(screen.getByText('Not running')).toBeTruthy();

@@ -6,7 +6,10 @@ import { formatModifiedAt } from '@/components/projects/format-date';
 /** One published project on the wall: its screenshot when there is one, a drawn placeholder when not. */
 export function WallCard({ item }: { item: WallItem }) {
   return (
-    <article aria-label={item.name} className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface transition-all hover:border-border-strong hover:shadow-lg hover:shadow-black/30">
+    <article
+      aria-label={item.name}
+      className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface transition-all hover:border-border-strong hover:shadow-lg hover:shadow-black/30"
+    >
       <Thumbnail item={item} />
       <div className="flex flex-1 flex-col p-4">
         <h2 className="truncate text-base font-semibold tracking-tight" title={item.name}>
@@ -15,9 +18,7 @@ export function WallCard({ item }: { item: WallItem }) {
             {item.name}
           </Link>
         </h2>
-        <p className={item.description ? 'mt-1.5 line-clamp-3 text-sm leading-relaxed text-muted' : 'mt-1.5 text-sm text-subtle italic'}>
-          {item.description || 'No description'}
-        </p>
+        <p className={item.description ? 'mt-1.5 line-clamp-3 text-sm leading-relaxed text-muted' : 'mt-1.5 text-sm text-subtle italic'}>{item.description || 'No description'}</p>
         <p className="mt-auto pt-4 text-xs text-subtle">
           Published <time dateTime={item.publishedAt}>{formatModifiedAt(item.publishedAt)}</time>
         </p>
@@ -47,7 +48,11 @@ function Thumbnail({ item }: { item: WallItem }) {
 /** A small browser window in a colour of the project's own (from its share id), with its initial. */
 function Placeholder({ item }: { item: WallItem }) {
   const hue = [...item.shareId].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 360, 7);
-  const initial = item.name.replace(/[^a-z0-9]/gi, '').charAt(0).toUpperCase() || '•';
+  const initial =
+    item.name
+      .replace(/[^a-z0-9]/gi, '')
+      .charAt(0)
+      .toUpperCase() || '•';
   return (
     <div
       aria-hidden

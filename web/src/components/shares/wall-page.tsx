@@ -31,9 +31,7 @@ export function WallPage() {
             </div>
           )}
 
-          {wall.isError && items.length === 0 && (
-            <LoadErrorPanel title="Failed to load the wall" error={wall.error} fallback="The wall could not be loaded." onRetry={() => void wall.refetch()} />
-          )}
+          {wall.isError && items.length === 0 && <LoadErrorPanel title="Failed to load the wall" error={wall.error} fallback="The wall could not be loaded." onRetry={() => void wall.refetch()} />}
 
           {wall.isSuccess && items.length === 0 && (
             <StatePanel

@@ -27,10 +27,7 @@ export function DialogContent({ className, children, hideCloseButton, ...props }
       >
         {children}
         {!hideCloseButton && (
-          <DialogPrimitive.Close
-            className="absolute top-4 right-4 rounded-md p-1 text-subtle transition-colors hover:bg-surface-3 hover:text-foreground"
-            aria-label="Close"
-          >
+          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-subtle transition-colors hover:bg-surface-3 hover:text-foreground" aria-label="Close">
             <X className="size-4" aria-hidden />
           </DialogPrimitive.Close>
         )}

@@ -30,9 +30,7 @@ export function EmptyState({ icon: Icon, title, description, tone = 'default', c
   const palette = tones[tone];
   const small = size === 'sm';
   return (
-    <div
-      className={cn('flex flex-col items-center justify-center text-center', fill && 'h-full', fill && (small ? 'px-5 py-10' : 'px-6 py-12'), className)}
-    >
+    <div className={cn('flex flex-col items-center justify-center text-center', fill && 'h-full', fill && (small ? 'px-5 py-10' : 'px-6 py-12'), className)}>
       <div className={cn('relative', small ? 'mb-4' : 'mb-6')}>
         <div className={cn('absolute inset-0 scale-110 rounded-full blur-xl', palette.glow)} aria-hidden />
         <div
@@ -45,9 +43,7 @@ export function EmptyState({ icon: Icon, title, description, tone = 'default', c
         </div>
       </div>
       <h2 className={cn('font-semibold text-foreground', small ? 'text-sm' : 'text-base')}>{title}</h2>
-      {description && (
-        <p className={cn('mt-1.5 max-w-sm text-muted', small ? 'text-xs leading-relaxed' : 'text-sm leading-relaxed')}>{description}</p>
-      )}
+      {description && <p className={cn('mt-1.5 max-w-sm text-muted', small ? 'text-xs leading-relaxed' : 'text-sm leading-relaxed')}>{description}</p>}
       {children && <div className={cn('flex flex-wrap items-center justify-center gap-2', small ? 'mt-4' : 'mt-6')}>{children}</div>}
     </div>
   );

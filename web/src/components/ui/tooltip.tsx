@@ -14,11 +14,7 @@ export function Tooltip({ label, children, side = 'bottom' }: TooltipProps) {
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          side={side}
-          sideOffset={6}
-          className="z-[60] rounded-md border border-border bg-surface-3 px-2 py-1 text-xs font-medium text-foreground shadow-lg shadow-black/40"
-        >
+        <TooltipPrimitive.Content side={side} sideOffset={6} className="z-[60] rounded-md border border-border bg-surface-3 px-2 py-1 text-xs font-medium text-foreground shadow-lg shadow-black/40">
           {label}
         </TooltipPrimitive.Content>
       </TooltipPrimitive.Portal>

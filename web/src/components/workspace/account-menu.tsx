@@ -35,10 +35,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   return (
     <div className="flex items-center gap-1">
       <Tooltip label={`Signed in with key ${user.keyHint}…`}>
-        <span
-          tabIndex={0}
-          className="hidden h-8 items-center gap-2 rounded-lg border border-border bg-surface-2 pl-1 pr-2.5 text-xs text-muted lg:inline-flex"
-        >
+        <span tabIndex={0} className="hidden h-8 items-center gap-2 rounded-lg border border-border bg-surface-2 pl-1 pr-2.5 text-xs text-muted lg:inline-flex">
           <span className="flex size-6 items-center justify-center rounded-md bg-gradient-to-br from-primary/40 to-accent/30 text-foreground">
             <UserRound className="size-3.5" aria-hidden />
           </span>
@@ -57,14 +54,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         </>
       )}
       <Tooltip label="Sign out of Forge">
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn('size-8', user.isAdmin && 'max-sm:hidden')}
-          aria-label="Sign out"
-          onClick={signOut}
-          disabled={signingOut}
-        >
+        <Button variant="ghost" size="icon" className={cn('size-8', user.isAdmin && 'max-sm:hidden')} aria-label="Sign out" onClick={signOut} disabled={signingOut}>
           {signingOut ? <Spinner className="size-4" label="Signing out" /> : <LogOut className="size-4" aria-hidden />}
         </Button>
       </Tooltip>
@@ -72,8 +62,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   );
 }
 
-const menuItem =
-  'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-foreground transition-colors hover:bg-surface-3 disabled:opacity-50';
+const menuItem = 'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-foreground transition-colors hover:bg-surface-3 disabled:opacity-50';
 
 /** Below 640 px, for operators: the account, the console and sign-out behind one button. */
 function CompactAccountMenu({ user, signingOut, onSignOut }: { user: PublicUser; signingOut: boolean; onSignOut: () => void }) {

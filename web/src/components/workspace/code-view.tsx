@@ -32,13 +32,7 @@ export function CodeView() {
   const file = useQuery({ ...projectFileQueryOptions(currentProject ?? '', activeFile ?? ''), enabled: shouldFetch });
 
   if (!activeFile) {
-    return (
-      <EmptyState
-        icon={FileCode}
-        title="No file selected"
-        description="Select a file from the project tree to view its content."
-      />
-    );
+    return <EmptyState icon={FileCode} title="No file selected" description="Select a file from the project tree to view its content." />;
   }
 
   if (isFolder) {
@@ -50,11 +44,7 @@ export function CodeView() {
   if (content === undefined && shouldFetch && file.isError) {
     return (
       <EmptyState icon={FileWarning} tone="destructive" title="Loading error" description={loadErrorMessage(file.error)}>
-        <button
-          type="button"
-          onClick={() => void file.refetch()}
-          className="rounded-lg border border-border px-3 py-1.5 text-xs font-medium text-foreground transition-colors hover:bg-surface-3"
-        >
+        <button type="button" onClick={() => void file.refetch()} className="rounded-lg border border-border px-3 py-1.5 text-xs font-medium text-foreground transition-colors hover:bg-surface-3">
           Try again
         </button>
       </EmptyState>
@@ -62,15 +52,7 @@ export function CodeView() {
   }
 
   if (content === undefined && shouldFetch) {
-    return (
-      <EmptyState
-        icon={LoaderCircle}
-        tone="primary"
-        title="Loading file..."
-        description={<span className="font-mono text-xs break-all">{activeFile}</span>}
-        className="[&_svg]:animate-spin"
-      />
-    );
+    return <EmptyState icon={LoaderCircle} tone="primary" title="Loading file..." description={<span className="font-mono text-xs break-all">{activeFile}</span>} className="[&_svg]:animate-spin" />;
   }
 
   const streaming = files.some((entry) => entry.path === activeFile && entry.isStreaming);
@@ -81,12 +63,7 @@ export function CodeView() {
       <FileHeader path={activeFile} content={text} streaming={streaming} generating={isGenerating} />
       <div className="min-h-0 flex-1">
         {text === '' ? (
-          <EmptyState
-            icon={streaming ? Sparkles : FileQuestion}
-            tone={streaming ? 'primary' : 'default'}
-            title="Empty file"
-            description="This file has no content yet"
-          />
+          <EmptyState icon={streaming ? Sparkles : FileQuestion} tone={streaming ? 'primary' : 'default'} title="Empty file" description="This file has no content yet" />
         ) : (
           <CodeViewer path={activeFile} content={text} streaming={streaming} />
         )}

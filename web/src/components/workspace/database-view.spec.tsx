@@ -113,7 +113,8 @@ describe('DatabaseView', () => {
     const fetchMock = mockApi((url, init) => {
       if (url.endsWith('/database/status')) return jsonResponse({ hasDatabase: true, isInitialized: initialized });
       if (url.endsWith('/database/schema')) return jsonResponse(SCHEMA);
-      if (url.startsWith('/api/database/auto-url')) return jsonResponse({ url: 'postgresql://forge_p_1@172.18.0.1:5433/forge_p_1', maskedUrl: 'postgresql://forge_p_1:****@172.18.0.1:5433/forge_p_1' });
+      if (url.startsWith('/api/database/auto-url'))
+        return jsonResponse({ url: 'postgresql://forge_p_1@172.18.0.1:5433/forge_p_1', maskedUrl: 'postgresql://forge_p_1:****@172.18.0.1:5433/forge_p_1' });
       if (url.endsWith('/database/initialize')) {
         initialized = true;
         expect(JSON.parse(String(init?.body))).toEqual({ runSeed: true, useAutoUrl: true });
@@ -124,7 +125,11 @@ describe('DatabaseView', () => {
     renderView();
     fireEvent.click(await screen.findByRole('button', { name: 'Initialize Database' }));
     const dialog = await screen.findByRole('dialog', { name: 'Initialize Database' });
-    expect(within(dialog).getByRole('switch', { name: /Use automatic database URL/ }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(dialog)
+        .getByRole('switch', { name: /Use automatic database URL/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
     expect(await within(dialog).findByText('postgresql://forge_p_1:****@172.18.0.1:5433/forge_p_1')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('switch'));
@@ -146,7 +151,7 @@ describe('DatabaseView', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('/initialize'))).toHaveLength(1);
   });
 
-  it('shows the server\'s words when initializing fails', async () => {
+  it("shows the server's words when initializing fails", async () => {
     mockApi((url) => {
       if (url.endsWith('/database/status')) return jsonResponse({ hasDatabase: true, isInitialized: false });
       if (url.endsWith('/database/schema')) return jsonResponse(SCHEMA);

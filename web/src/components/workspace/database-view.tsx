@@ -89,8 +89,8 @@ function ProjectDatabase({ project }: { project: string }) {
       <p className="flex items-start gap-2 rounded-lg border border-info/20 bg-info/5 p-3 text-xs leading-relaxed text-muted">
         <FileCode2 className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
         <span>
-          The schema lives in <code className="rounded bg-surface-3 px-1 font-mono text-foreground">shared/schema.ts</code> and is managed with the Drizzle
-          ORM; <code className="rounded bg-surface-3 px-1 font-mono text-foreground">db/seed.ts</code> loads the sample data.
+          The schema lives in <code className="rounded bg-surface-3 px-1 font-mono text-foreground">shared/schema.ts</code> and is managed with the Drizzle ORM;{' '}
+          <code className="rounded bg-surface-3 px-1 font-mono text-foreground">db/seed.ts</code> loads the sample data.
         </span>
       </p>
       <InitializeDatabaseDialog project={project} open={dialogOpen} onOpenChange={setDialogOpen} />

@@ -37,9 +37,7 @@ export function FileTreePanel() {
       <div className="flex h-11 shrink-0 items-center gap-2 border-b border-border px-3">
         <FolderTree className="size-4 text-subtle" aria-hidden />
         <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">Project Files</h2>
-        {files.length > 0 && (
-          <span className="rounded-full bg-surface-3 px-1.5 py-0.5 text-[10px] font-medium text-muted tabular-nums">{files.length}</span>
-        )}
+        {files.length > 0 && <span className="rounded-full bg-surface-3 px-1.5 py-0.5 text-[10px] font-medium text-muted tabular-nums">{files.length}</span>}
         <div className="ml-auto flex items-center">
           {allFolders.length > 0 && (
             <Tooltip label={allCollapsed ? 'Expand all folders' : 'Collapse all folders'}>
@@ -69,21 +67,13 @@ export function FileTreePanel() {
           <span className="truncate font-mono text-foreground" title={currentProject}>
             {currentProject}
           </span>
-          <span className="ml-auto shrink-0 text-subtle">
-            {isGenerating && files.length === 0 ? 'Waiting for files…' : pluralize(files.length, 'file')}
-          </span>
+          <span className="ml-auto shrink-0 text-subtle">{isGenerating && files.length === 0 ? 'Waiting for files…' : pluralize(files.length, 'file')}</span>
         </div>
       )}
 
       <nav aria-label="Project files" className="min-h-0 flex-1 overflow-y-auto p-1.5">
         {fileTree.length === 0 && isGenerating ? (
-          <EmptyState
-            size="sm"
-            tone="primary"
-            icon={Sparkles}
-            title="Waiting for the agent"
-            description="Files appear here as the agent writes them."
-          />
+          <EmptyState size="sm" tone="primary" icon={Sparkles} title="Waiting for the agent" description="Files appear here as the agent writes them." />
         ) : fileTree.length === 0 ? (
           <EmptyState
             size="sm"
@@ -91,8 +81,7 @@ export function FileTreePanel() {
             title="No project loaded"
             description={
               <>
-                Generate a new React project with the <span className="font-medium text-foreground">New</span> button, or open one
-                from My Projects.
+                Generate a new React project with the <span className="font-medium text-foreground">New</span> button, or open one from My Projects.
               </>
             }
           />

@@ -115,8 +115,7 @@ describe('GenerateView', () => {
 
   it('attaches at most the shared number of images and names the ones left out', async () => {
     const { store } = renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
-    const pngs = (from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => new File([new Uint8Array([1])], `shot-${from + i}.png`, { type: 'image/png' }));
+    const pngs = (from: number, count: number) => Array.from({ length: count }, (_, i) => new File([new Uint8Array([1])], `shot-${from + i}.png`, { type: 'image/png' }));
 
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Design Reference'), { target: { files: pngs(1, MAX_IMAGES - 1) } });

@@ -153,9 +153,7 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
                 }}
                 className={cn(
                   'block h-10 w-full rounded-xl border bg-background/60 pr-3 pl-9 font-mono text-sm text-foreground placeholder:text-subtle transition-colors outline-none focus:ring-2 disabled:opacity-60',
-                  nameError
-                    ? 'border-destructive/70 focus:border-destructive focus:ring-destructive/20'
-                    : 'border-border hover:border-border-strong focus:border-primary focus:ring-primary/20',
+                  nameError ? 'border-destructive/70 focus:border-destructive focus:ring-destructive/20' : 'border-border hover:border-border-strong focus:border-primary focus:ring-primary/20',
                 )}
               />
             </div>
@@ -166,8 +164,7 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
 
           <div className="flex flex-col-reverse items-stretch gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-xs text-subtle">
-              <kbd className="rounded border border-border bg-surface-2 px-1 font-sans">Ctrl</kbd> +{' '}
-              <kbd className="rounded border border-border bg-surface-2 px-1 font-sans">Enter</kbd> to generate
+              <kbd className="rounded border border-border bg-surface-2 px-1 font-sans">Ctrl</kbd> + <kbd className="rounded border border-border bg-surface-2 px-1 font-sans">Enter</kbd> to generate
             </p>
             <Button type="submit" size="lg" disabled={!canSubmit} className="h-10 text-sm">
               {isGenerating ? (

@@ -7,8 +7,20 @@ import { createWorkspaceStore } from '@/store/workspace';
 import { HistoryDialog } from './history-dialog';
 import { jsonResponse, renderInWorkspace } from './test-helpers';
 
-const EDIT: ProjectVersion = { id: 'b'.repeat(40), message: 'Change the heading to Hi', kind: 'edit', createdAt: '2026-11-23T10:00:00.000Z', files: [{ path: 'src/content.ts', added: 1, removed: 1 }] };
-const GENERATED: ProjectVersion = { id: 'a'.repeat(40), message: 'A landing page for a café', kind: 'generation', createdAt: '2026-11-23T09:00:00.000Z', files: [{ path: 'src/App.tsx', added: 40, removed: 0 }] };
+const EDIT: ProjectVersion = {
+  id: 'b'.repeat(40),
+  message: 'Change the heading to Hi',
+  kind: 'edit',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  files: [{ path: 'src/content.ts', added: 1, removed: 1 }],
+};
+const GENERATED: ProjectVersion = {
+  id: 'a'.repeat(40),
+  message: 'A landing page for a café',
+  kind: 'generation',
+  createdAt: '2026-11-23T09:00:00.000Z',
+  files: [{ path: 'src/App.tsx', added: 40, removed: 0 }],
+};
 const DIFF = 'diff --git a/src/App.tsx b/src/App.tsx\n--- /dev/null\n+++ b/src/App.tsx\n@@ -0,0 +1,1 @@\n+export function App() {}\n';
 
 function setup() {

@@ -115,14 +115,8 @@ export function ImageUploader({ images, onAdd, onRemove, onReject, disabled }: I
         <ul className="mt-3 flex flex-wrap gap-2.5" aria-label="Attached design references">
           {images.map((image) => (
             <li key={image.id} className="group relative">
-              <img
-                src={image.dataUrl}
-                alt={image.name}
-                className="size-20 rounded-lg border border-border object-cover shadow-sm shadow-black/40"
-              />
-              <span className="pointer-events-none absolute inset-x-0 bottom-0 truncate rounded-b-lg bg-black/60 px-1.5 py-0.5 text-[10px] text-white/90">
-                {formatBytes(image.size)}
-              </span>
+              <img src={image.dataUrl} alt={image.name} className="size-20 rounded-lg border border-border object-cover shadow-sm shadow-black/40" />
+              <span className="pointer-events-none absolute inset-x-0 bottom-0 truncate rounded-b-lg bg-black/60 px-1.5 py-0.5 text-[10px] text-white/90">{formatBytes(image.size)}</span>
               <button
                 type="button"
                 onClick={() => onRemove(image.id)}

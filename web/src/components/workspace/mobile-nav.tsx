@@ -11,16 +11,8 @@ export function MobileNav() {
   const item = 'flex h-full flex-col items-center justify-center gap-1 text-[10px] font-medium transition-colors';
 
   return (
-    <nav
-      aria-label="Workspace navigation"
-      className="grid h-16 shrink-0 grid-cols-6 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
-    >
-      <button
-        type="button"
-        onClick={actions.toggleSidebar}
-        aria-expanded={sidebarOpen}
-        className={cn(item, sidebarOpen ? 'text-primary' : 'text-muted hover:text-foreground')}
-      >
+    <nav aria-label="Workspace navigation" className="grid h-16 shrink-0 grid-cols-6 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+      <button type="button" onClick={actions.toggleSidebar} aria-expanded={sidebarOpen} className={cn(item, sidebarOpen ? 'text-primary' : 'text-muted hover:text-foreground')}>
         <FolderTree className="size-5" aria-hidden />
         File Tree
       </button>

@@ -12,10 +12,9 @@ export function OfflineAgentNotice() {
       <div className="leading-relaxed text-foreground/90">
         <p className="font-medium text-foreground">The offline starter agent is in use.</p>
         <p className="mt-1 text-muted">
-          No model is configured, so the agent adapts built-in blueprints (landing page, todo app, dashboard, blog, shop, social
-          feed) to your description, without any network. To generate any app, set <code className="font-mono text-xs">ANTHROPIC_API_KEY</code>, or{' '}
-          <code className="font-mono text-xs">LLM_PROVIDER=openai</code> with <code className="font-mono text-xs">OPENAI_BASE_URL</code> for a self-hosted
-          model, and restart Forge.
+          No model is configured, so the agent adapts built-in blueprints (landing page, todo app, dashboard, blog, shop, social feed) to your description, without any network. To generate any app,
+          set <code className="font-mono text-xs">ANTHROPIC_API_KEY</code>, or <code className="font-mono text-xs">LLM_PROVIDER=openai</code> with{' '}
+          <code className="font-mono text-xs">OPENAI_BASE_URL</code> for a self-hosted model, and restart Forge.
         </p>
       </div>
     </aside>

@@ -22,9 +22,7 @@ describe('PreviewView', () => {
 
     const store = createWorkspaceStore({ currentProject: 'shop' });
     renderInWorkspace(<PreviewView />, { store });
-    expect(
-      screen.getByText('The preview server is not running. Generate a new project or build an existing one to see the preview.'),
-    ).toBeTruthy();
+    expect(screen.getByText('The preview server is not running. Generate a new project or build an existing one to see the preview.')).toBeTruthy();
   });
 
   it('shows a sandboxed frame that goes from loading to live', async () => {

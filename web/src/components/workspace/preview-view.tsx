@@ -143,15 +143,7 @@ export function PreviewFrame({ url }: { url: string }) {
       </div>
 
       <div className="relative min-h-0 flex-1 bg-white">
-        <iframe
-          key={reloadKey}
-          ref={frameRef}
-          src={url}
-          title="Live preview"
-          sandbox={PREVIEW_SANDBOX}
-          onLoad={onLoad}
-          className="size-full border-0 bg-white"
-        />
+        <iframe key={reloadKey} ref={frameRef} src={url} title="Live preview" sandbox={PREVIEW_SANDBOX} onLoad={onLoad} className="size-full border-0 bg-white" />
         {status === 'loading' && (
           <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3 bg-background/85 backdrop-blur-sm">
             <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />

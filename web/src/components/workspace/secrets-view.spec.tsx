@@ -101,12 +101,12 @@ describe('SecretsView', () => {
     expect(((await screen.findByLabelText('STRIPE_SECRET_KEY')) as HTMLInputElement).value).toBe('');
   });
 
-  it('shows the server\'s words when saving fails', async () => {
-    mockApi((_url, init) => (init?.method === 'POST' ? jsonResponse({ error: 'STRIPE_SECRET_KEY is not a variable this project\'s .env.example lists' }, 400) : jsonResponse(SECRETS)));
+  it("shows the server's words when saving fails", async () => {
+    mockApi((_url, init) => (init?.method === 'POST' ? jsonResponse({ error: "STRIPE_SECRET_KEY is not a variable this project's .env.example lists" }, 400) : jsonResponse(SECRETS)));
     renderView();
     fireEvent.change(await screen.findByLabelText('STRIPE_SECRET_KEY'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save API Keys' }));
     expect(await screen.findByText('Error saving secrets')).toBeTruthy();
-    expect(screen.getByText('STRIPE_SECRET_KEY is not a variable this project\'s .env.example lists')).toBeTruthy();
+    expect(screen.getByText("STRIPE_SECRET_KEY is not a variable this project's .env.example lists")).toBeTruthy();
   });
 });

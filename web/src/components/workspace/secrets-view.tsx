@@ -28,12 +28,7 @@ export function SecretsView() {
 
   return (
     <div className="flex h-full flex-col">
-      <ViewHeader
-        icon={KeyRound}
-        title="API Keys & Secrets"
-        subtitle="Keys your generated app needs at runtime"
-        actions={currentProject ? <RefreshButton onRefresh={refresh} /> : undefined}
-      />
+      <ViewHeader icon={KeyRound} title="API Keys & Secrets" subtitle="Keys your generated app needs at runtime" actions={currentProject ? <RefreshButton onRefresh={refresh} /> : undefined} />
       <div className="min-h-0 flex-1 overflow-y-auto">
         {!currentProject ? (
           <EmptyState icon={KeyRound} title="No Project Selected" description="Generate or load a project to manage its API keys and secrets" />
@@ -131,8 +126,8 @@ function ProjectSecrets({ project, onRefresh }: { project: string; onRefresh: ()
       <div className="mt-10 flex w-full items-start gap-3 rounded-xl border border-info/20 bg-info/5 p-4 text-xs leading-relaxed text-muted">
         <LockKeyhole className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
         <p>
-          API keys are stored in your project&apos;s <code className="rounded bg-surface-3 px-1 font-mono text-foreground">.env</code> file and are not
-          committed to version control. Forge keeps them encrypted, gives them to the preview as environment variables and hides them in every log.
+          API keys are stored in your project&apos;s <code className="rounded bg-surface-3 px-1 font-mono text-foreground">.env</code> file and are not committed to version control. Forge keeps them
+          encrypted, gives them to the preview as environment variables and hides them in every log.
         </p>
       </div>
     </div>

@@ -24,13 +24,7 @@ export function StatusIndicator({ status, className }: { status: WorkspaceStatus
       data-status={status}
       aria-live="polite"
       title={`Status: ${status}`}
-      className={cn(
-        'inline-flex h-7 items-center gap-2 rounded-full border px-2.5 text-xs font-medium',
-        classes.text,
-        classes.border,
-        classes.bg,
-        className,
-      )}
+      className={cn('inline-flex h-7 items-center gap-2 rounded-full border px-2.5 text-xs font-medium', classes.text, classes.border, classes.bg, className)}
     >
       <span className="relative flex size-2" aria-hidden>
         {busy && <span className={cn('absolute inline-flex size-full animate-ping rounded-full opacity-75', classes.dot)} />}

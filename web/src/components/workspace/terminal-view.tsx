@@ -54,14 +54,7 @@ export function TerminalView() {
   }, [maximized]);
 
   const panel = (
-    <section
-      aria-label="Terminal"
-      data-maximized={maximized || undefined}
-      className={cn(
-        'flex min-h-0 flex-col bg-[#08090c]',
-        maximized ? 'fixed inset-0 z-50 shadow-2xl' : 'h-full',
-      )}
-    >
+    <section aria-label="Terminal" data-maximized={maximized || undefined} className={cn('flex min-h-0 flex-col bg-[#08090c]', maximized ? 'fixed inset-0 z-50 shadow-2xl' : 'h-full')}>
       <div className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-surface px-3">
         <div className="flex items-center gap-1.5" aria-hidden>
           <span className="size-2.5 rounded-full bg-[#ff5f57]" />
@@ -121,17 +114,14 @@ export function TerminalView() {
           className="min-h-0 flex-1 overflow-auto font-mono text-[12.5px] leading-relaxed"
         >
           <div className="sticky top-0 z-10 border-b border-white/5 bg-[#08090c]/95 px-4 py-2 backdrop-blur">
-            <span className="text-accent">➜</span> <span className="text-info">~/{project}</span>{' '}
-            <span className="text-foreground">forge generate --project {project}</span>
+            <span className="text-accent">➜</span> <span className="text-info">~/{project}</span> <span className="text-foreground">forge generate --project {project}</span>
           </div>
           <div className="px-2 py-2">
             {logs.map((entry) => (
               <TerminalLine key={entry.id} entry={entry} />
             ))}
             <div className="flex items-center gap-2 px-2 pt-1 pb-3 text-muted" data-testid="terminal-status-line">
-              <span className={cn(isGenerating || status === 'Building' ? 'text-warning' : status === 'Error' ? 'text-destructive' : 'text-accent')}>
-                ●
-              </span>
+              <span className={cn(isGenerating || status === 'Building' ? 'text-warning' : status === 'Error' ? 'text-destructive' : 'text-accent')}>●</span>
               <span>{statusLine(isGenerating, status)}</span>
               {(isGenerating || status === 'Building') && <span className="forge-terminal-caret inline-block h-3.5 w-2 animate-pulse bg-muted" aria-hidden />}
             </div>

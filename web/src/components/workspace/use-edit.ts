@@ -16,12 +16,7 @@ import { classifyBuildLog } from './run-build';
  */
 
 /** Shows one edit in the workspace until it ends. Never throws: failures end in a log line and a toast. */
-export async function showEdit(
-  project: string,
-  run: (handlers: EditStreamHandlers) => Promise<EditOutcome>,
-  actions: WorkspaceActions,
-  queryClient: QueryClient,
-): Promise<boolean> {
+export async function showEdit(project: string, run: (handlers: EditStreamHandlers) => Promise<EditOutcome>, actions: WorkspaceActions, queryClient: QueryClient): Promise<boolean> {
   actions.setEditing(true);
   actions.setStatus('Generating');
   actions.setView('terminal');

@@ -161,8 +161,7 @@ describe('runBuild', () => {
 
   it('ends in Error with the details of an error event', async () => {
     mockApi({
-      '/api/projects/shop/build': () =>
-        sseResponse([{ type: 'error', data: { error: 'Build failed', details: 'Cannot find module' } }, { type: 'done' }]),
+      '/api/projects/shop/build': () => sseResponse([{ type: 'error', data: { error: 'Build failed', details: 'Cannot find module' } }, { type: 'done' }]),
     });
     const store = createWorkspaceStore();
     store.actions.setPreviewUrl('http://old/');
@@ -189,7 +188,13 @@ describe('useAutoReconnect', () => {
     jest.useFakeTimers();
     try {
       const fetchMock = mockApi({
-        '/api/jobs/active': () => jsonResponse({ jobs: [{ id: 'j1', projectName: 'blog', projectId: null }, { id: 'j2', projectName: 'x', projectId: null }] }),
+        '/api/jobs/active': () =>
+          jsonResponse({
+            jobs: [
+              { id: 'j1', projectName: 'blog', projectId: null },
+              { id: 'j2', projectName: 'x', projectId: null },
+            ],
+          }),
         // Still running: the stream stays open.
         '/api/jobs/j1/stream': () => new Promise<Response>(() => {}),
       });

@@ -10,7 +10,7 @@ function Probe() {
 }
 
 describe('useRefreshAfterBuild', () => {
-  it('marks the project\'s database and secrets for reading again when a build ends', async () => {
+  it("marks the project's database and secrets for reading again when a build ends", async () => {
     const store = createWorkspaceStore();
     store.actions.loadProject('blog', ['package.json']);
     const { queryClient } = renderInWorkspace(<Probe />, { store });

@@ -39,17 +39,8 @@ export function ViewTabs() {
             >
               <Icon className={cn('size-3.5 shrink-0', selected ? 'text-primary' : 'text-subtle')} aria-hidden />
               <span>{label}</span>
-              {view === 'code' && activeName && (
-                <span className="max-w-40 truncate rounded bg-background/60 px-1.5 py-0.5 font-mono text-[11px] font-normal text-muted">
-                  {activeName}
-                </span>
-              )}
-              {busy && (
-                <span
-                  className={cn('size-1.5 shrink-0 rounded-full', view === 'preview' ? 'bg-accent' : 'animate-pulse bg-warning')}
-                  aria-hidden
-                />
-              )}
+              {view === 'code' && activeName && <span className="max-w-40 truncate rounded bg-background/60 px-1.5 py-0.5 font-mono text-[11px] font-normal text-muted">{activeName}</span>}
+              {busy && <span className={cn('size-1.5 shrink-0 rounded-full', view === 'preview' ? 'bg-accent' : 'animate-pulse bg-warning')} aria-hidden />}
             </button>
           );
         })}

@@ -78,13 +78,7 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
 
         {currentProject && (
           <Tooltip label={`Versions of ${currentProject}`}>
-            <button
-              type="button"
-              onClick={() => setHistoryOpen(true)}
-              disabled={isGenerating || isEditing}
-              aria-label="History"
-              className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 sm:px-3')}
-            >
+            <button type="button" onClick={() => setHistoryOpen(true)} disabled={isGenerating || isEditing} aria-label="History" className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 sm:px-3')}>
               <History className="size-4" aria-hidden />
               <span className="hidden lg:inline">History</span>
             </button>
@@ -105,12 +99,7 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
 
         {currentProject && (
           <Tooltip label={`Download ${currentProject} as ZIP`}>
-            <a
-              href={projectDownloadUrl(currentProject)}
-              download={`${currentProject}.zip`}
-              aria-label="Download project"
-              className={cn(buttonClasses('ghost', 'icon'), 'size-8')}
-            >
+            <a href={projectDownloadUrl(currentProject)} download={`${currentProject}.zip`} aria-label="Download project" className={cn(buttonClasses('ghost', 'icon'), 'size-8')}>
               <Download className="size-4" aria-hidden />
             </a>
           </Tooltip>

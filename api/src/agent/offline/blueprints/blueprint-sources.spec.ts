@@ -96,13 +96,7 @@ function metaFromSchema(schema: string): DatabaseMeta['tables'] {
         notNull: chain.includes('.primaryKey()') || chain.includes('.notNull()'),
         unique: chain.includes('.unique()'),
         references: target ? `${target[2]}.${columnsOf(target).find((c) => c.property === reference[2])!.name}` : null,
-        default: chain.includes('.defaultNow()')
-          ? 'now()'
-          : parsedDefault === undefined
-            ? null
-            : typeof parsedDefault === 'string'
-              ? `'${parsedDefault.replace(/'/g, "''")}'`
-              : String(parsedDefault),
+        default: chain.includes('.defaultNow()') ? 'now()' : parsedDefault === undefined ? null : typeof parsedDefault === 'string' ? `'${parsedDefault.replace(/'/g, "''")}'` : String(parsedDefault),
       };
     }),
   }));

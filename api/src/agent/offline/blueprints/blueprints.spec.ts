@@ -15,29 +15,8 @@ const CONVENTIONS = readFileSync(new URL('../../../../prompts/v1/conventions.md'
 
 const cases = BLUEPRINT_IDS.flatMap((id) => EXAMPLE_DESCRIPTIONS[id].map((example, i) => ({ id, label: `${id} #${i + 1}`, ...example })));
 
-const COMMON_FILES = [
-  'package.json',
-  'tsconfig.json',
-  'vite.config.ts',
-  'index.html',
-  '.gitignore',
-  'README.md',
-  'public/favicon.svg',
-  'src/main.tsx',
-  'src/App.tsx',
-  'src/styles.css',
-];
-const DATA_APP_FILES = [
-  '.env.example',
-  'drizzle.config.ts',
-  'shared/schema.ts',
-  'db/meta.json',
-  'db/seed.ts',
-  'server/env.ts',
-  'server/db.ts',
-  'server/index.ts',
-  'server/routes.ts',
-];
+const COMMON_FILES = ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', '.gitignore', 'README.md', 'public/favicon.svg', 'src/main.tsx', 'src/App.tsx', 'src/styles.css'];
+const DATA_APP_FILES = ['.env.example', 'drizzle.config.ts', 'shared/schema.ts', 'db/meta.json', 'db/seed.ts', 'server/env.ts', 'server/db.ts', 'server/index.ts', 'server/routes.ts'];
 
 /** Where a relative import in `from` points, if a file of the project is there. */
 function resolveImport(files: Record<string, string>, from: string, specifier: string): string | undefined {

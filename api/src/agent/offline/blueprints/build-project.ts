@@ -3,12 +3,7 @@
 // files, every placeholder filled, and the README.
 import { type BlueprintContext, type BlueprintEntry, type ProjectFiles } from './blueprint-context.js';
 import { hasBlueprintFile, readBlueprintFile, slotValues } from './blueprint-files.js';
-import {
-  DATA_APP_DEPENDENCIES,
-  DATA_APP_DEV_DEPENDENCIES,
-  STATIC_APP_DEPENDENCIES,
-  STATIC_APP_DEV_DEPENDENCIES,
-} from './dependency-versions.js';
+import { DATA_APP_DEPENDENCIES, DATA_APP_DEV_DEPENDENCIES, STATIC_APP_DEPENDENCIES, STATIC_APP_DEV_DEPENDENCIES } from './dependency-versions.js';
 import { type DatabaseMeta, renderReadme } from './readme.js';
 import { type TsValue } from './ts-literal.js';
 import { fillTemplate } from './template.js';

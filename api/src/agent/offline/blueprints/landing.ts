@@ -31,15 +31,40 @@ export function landingFlavour(words: ReadonlySet<string>): LandingFlavour {
 export function landingDefaults(words: ReadonlySet<string>): BlueprintDefaults {
   switch (landingFlavour(words)) {
     case 'bakery':
-      return { title: 'Hearth & Crumb', tagline: 'Slow-fermented bread and pastries, baked before sunrise.', palette: { primary: '#b45309', accent: '#be123c', scheme: 'light', background: '#fffaf3' }, kind: 'a bakery website' };
+      return {
+        title: 'Hearth & Crumb',
+        tagline: 'Slow-fermented bread and pastries, baked before sunrise.',
+        palette: { primary: '#b45309', accent: '#be123c', scheme: 'light', background: '#fffaf3' },
+        kind: 'a bakery website',
+      };
     case 'cafe':
-      return { title: 'Second Cup', tagline: 'Seasonal coffee, good food and a table that is always yours.', palette: { primary: '#7c4a2d', accent: '#0f766e', scheme: 'light', background: '#fcf8f4' }, kind: 'a café website' };
+      return {
+        title: 'Second Cup',
+        tagline: 'Seasonal coffee, good food and a table that is always yours.',
+        palette: { primary: '#7c4a2d', accent: '#0f766e', scheme: 'light', background: '#fcf8f4' },
+        kind: 'a café website',
+      };
     case 'restaurant':
-      return { title: 'Saltwater Kitchen', tagline: 'Seasonal plates, natural wines and a room made for long dinners.', palette: { primary: '#9f1239', accent: '#b45309', scheme: 'light', background: '#fdf9f6' }, kind: 'a restaurant website' };
+      return {
+        title: 'Saltwater Kitchen',
+        tagline: 'Seasonal plates, natural wines and a room made for long dinners.',
+        palette: { primary: '#9f1239', accent: '#b45309', scheme: 'light', background: '#fdf9f6' },
+        kind: 'a restaurant website',
+      };
     case 'design-portfolio':
-      return { title: 'Alex Morgan', tagline: 'Product designer crafting calm, useful software for ambitious teams.', palette: { primary: '#4f46e5', accent: '#f97316', scheme: 'light' }, kind: 'a portfolio site' };
+      return {
+        title: 'Alex Morgan',
+        tagline: 'Product designer crafting calm, useful software for ambitious teams.',
+        palette: { primary: '#4f46e5', accent: '#f97316', scheme: 'light' },
+        kind: 'a portfolio site',
+      };
     case 'photo-portfolio':
-      return { title: 'Maya Lindqvist', tagline: 'Documentary and portrait photography with a quiet, honest eye.', palette: { primary: '#e2e8f0', accent: '#f59e0b', scheme: 'dark' }, kind: 'a photography portfolio' };
+      return {
+        title: 'Maya Lindqvist',
+        tagline: 'Documentary and portrait photography with a quiet, honest eye.',
+        palette: { primary: '#e2e8f0', accent: '#f59e0b', scheme: 'dark' },
+        kind: 'a photography portfolio',
+      };
     default:
       return { title: 'Lumen', tagline: 'Plan, track and ship your work in one calm place.', palette: { primary: '#4f46e5', accent: '#f59e0b', scheme: 'light' }, kind: 'a product landing page' };
   }
@@ -62,7 +87,12 @@ const FLAVOURS: Record<LandingFlavour, Flavour> = {
   product: {
     variants: [],
     sections: { pricing: true, visit: false, faqs: true },
-    features: ['Hero with a live product preview and key numbers', 'Feature grid, three-step "how it works" and customer stories', 'Three pricing plans with a highlighted favourite', 'FAQ accordion and a validated sign-up form'],
+    features: [
+      'Hero with a live product preview and key numbers',
+      'Feature grid, three-step "how it works" and customer stories',
+      'Three pricing plans with a highlighted favourite',
+      'FAQ accordion and a validated sign-up form',
+    ],
   },
   bakery: { variants: ['venue', 'bakery'], sections: { pricing: false, visit: true, faqs: true }, features: VENUE_FEATURES },
   cafe: { variants: ['venue', 'cafe'], sections: { pricing: false, visit: true, faqs: true }, features: VENUE_FEATURES },

@@ -60,9 +60,7 @@ npm run dev        # http://localhost:5173
 npm run build      # production build in dist/
 npm start          # serves dist/ on $PORT (default 4173)
 \`\`\``,
-    data
-      ? `## API\n\n| Method | Path | What it does |\n|---|---|---|\n${data.endpoints.map((e) => `| ${e.method} | \`${e.path}\` | ${e.summary} |`).join('\n')}`
-      : '',
+    data ? `## API\n\n| Method | Path | What it does |\n|---|---|---|\n${data.endpoints.map((e) => `| ${e.method} | \`${e.path}\` | ${e.summary} |`).join('\n')}` : '',
     data
       ? `## Database\n\n${data.meta.description} Tables are defined in \`shared/schema.ts\` (Drizzle ORM) and described for the Database view in \`db/meta.json\`; keep the two in step.\n\n${data.meta.tables.map((t) => `- \`${t.name}\`: ${t.columns.map((c) => c.name).join(', ')}`).join('\n')}`
       : '',

@@ -34,10 +34,7 @@ export function shopDefaults(words: ReadonlySet<string>): BlueprintDefaults {
   return {
     title: catalogue.title,
     tagline: catalogue.tagline,
-    palette:
-      catalogue === CATALOGUES.coffee
-        ? { primary: '#7c2d12', accent: '#d97706', scheme: 'light', background: '#fdf8f3' }
-        : { primary: '#0f766e', accent: '#f97316', scheme: 'light' },
+    palette: catalogue === CATALOGUES.coffee ? { primary: '#7c2d12', accent: '#d97706', scheme: 'light', background: '#fdf8f3' } : { primary: '#0f766e', accent: '#f97316', scheme: 'light' },
     kind: 'an online shop with a database',
   };
 }

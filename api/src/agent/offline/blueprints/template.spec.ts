@@ -7,8 +7,8 @@ const input = (values: TemplateInput['values'], flags: TemplateInput['flags'] = 
 describe('fillTemplate: {{name}} text', () => {
   it('escapes text in HTML and SVG, and leaves other text files as they are', () => {
     const values = input({ title: 'Tom\'s <Bread> & "Co"' });
-    expect(fillTemplate('index.html', '<title>{{title}}</title>', values)).toBe('<title>Tom\'s &lt;Bread&gt; &amp; &quot;Co&quot;</title>');
-    expect(fillTemplate('public/favicon.svg', '<text>{{title}}</text>', values)).toBe('<text>Tom\'s &lt;Bread&gt; &amp; &quot;Co&quot;</text>');
+    expect(fillTemplate('index.html', '<title>{{title}}</title>', values)).toBe("<title>Tom's &lt;Bread&gt; &amp; &quot;Co&quot;</title>");
+    expect(fillTemplate('public/favicon.svg', '<text>{{title}}</text>', values)).toBe("<text>Tom's &lt;Bread&gt; &amp; &quot;Co&quot;</text>");
     expect(fillTemplate('.env.example', 'NAME={{title}}\n', values)).toBe('NAME=Tom\'s <Bread> & "Co"\n');
   });
 

@@ -107,10 +107,9 @@ function fillCode(source: string, input: TemplateInput): string {
   const slots = findSlots(source);
   const cuts = conditionalCuts(source, slots, input.flags);
   const isCut = (index: number) => cuts.some(([from, to]) => index >= from && index < to);
-  const events = [
-    ...cuts.map(([start, end]) => ({ start, end, slot: undefined })),
-    ...slots.filter((slot) => !isCut(slot.start)).map((slot) => ({ start: slot.start, end: slot.end, slot })),
-  ].sort((a, b) => a.start - b.start);
+  const events = [...cuts.map(([start, end]) => ({ start, end, slot: undefined })), ...slots.filter((slot) => !isCut(slot.start)).map((slot) => ({ start: slot.start, end: slot.end, slot }))].sort(
+    (a, b) => a.start - b.start,
+  );
 
   let output = '';
   let cursor = 0;

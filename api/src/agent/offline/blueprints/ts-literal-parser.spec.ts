@@ -15,7 +15,11 @@ const tsValue: fc.Arbitrary<TsValue> = fc.letrec<{ value: TsValue }>((tie) => ({
     fc.constant(null),
     identifier.map(raw),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(identifier, fc.string()).filter((key) => key !== '__proto__'), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(identifier, fc.string()).filter((key) => key !== '__proto__'),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 

@@ -11,7 +11,7 @@ describe('tsString', () => {
   it('escapes what would end or break the literal', () => {
     expect(tsString('a\\b\nc\u2028')).toBe("'a\\\\b\\nc\\u2028'");
     // Evaluating the literal proves it reads back as the same string.
-    expect(new Function(`return ${tsString("it's a \\ \"test\"\n${x}")};`)()).toBe("it's a \\ \"test\"\n${x}");
+    expect(new Function(`return ${tsString('it\'s a \\ "test"\n${x}')};`)()).toBe('it\'s a \\ "test"\n${x}');
   });
 });
 

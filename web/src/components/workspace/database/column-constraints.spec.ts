@@ -6,12 +6,7 @@ const column = { name: 'c', type: 'integer', primaryKey: false, notNull: false, 
 describe('columnConstraints', () => {
   it('names each constraint the Database view shows', () => {
     expect(columnConstraints({ ...column, primaryKey: true, notNull: true })).toEqual(['PK']);
-    expect(columnConstraints({ ...column, notNull: true, unique: true, references: 'authors.id', default: "'Writer'" })).toEqual([
-      'NOT NULL',
-      'UNIQUE',
-      'FK → authors.id',
-      "DEFAULT 'Writer'",
-    ]);
+    expect(columnConstraints({ ...column, notNull: true, unique: true, references: 'authors.id', default: "'Writer'" })).toEqual(['NOT NULL', 'UNIQUE', 'FK → authors.id', "DEFAULT 'Writer'"]);
     expect(columnConstraints(column)).toEqual([]);
   });
 });

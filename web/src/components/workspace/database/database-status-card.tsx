@@ -31,9 +31,7 @@ export function DatabaseStatusCard({ schemaConfigured, isInitialized, descriptio
       {description && <p className="mt-3 text-sm leading-relaxed text-muted">{description}</p>}
       {!isInitialized && (
         <div className="mt-4 flex flex-col gap-3 rounded-lg border border-warning/30 bg-warning/5 p-3 sm:flex-row sm:items-center">
-          <p className="text-sm text-foreground">
-            The database is not initialized yet. Initialize it to create the tables and load the sample data; the preview then uses it.
-          </p>
+          <p className="text-sm text-foreground">The database is not initialized yet. Initialize it to create the tables and load the sample data; the preview then uses it.</p>
           <Button size="sm" className="shrink-0 sm:ml-auto" onClick={onInitialize}>
             <DatabaseZap className="size-3.5" aria-hidden />
             Initialize Database

@@ -37,9 +37,15 @@ export function DatabaseTableCard({ project, table, isInitialized }: DatabaseTab
             <table className="w-full text-left text-xs">
               <thead className="bg-surface-2 text-muted">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Column</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Type</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Constraints</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Column
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Constraints
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">

@@ -60,13 +60,16 @@ function InitializeDatabaseForm({ project, onDone }: { project: string | null; o
   const disabled = mutation.isPending || (!useAutoUrl && urlError !== null);
 
   return (
-    <DialogContent hideCloseButton={mutation.isPending} onInteractOutside={(event) => mutation.isPending && event.preventDefault()} onEscapeKeyDown={(event) => mutation.isPending && event.preventDefault()}>
+    <DialogContent
+      hideCloseButton={mutation.isPending}
+      onInteractOutside={(event) => mutation.isPending && event.preventDefault()}
+      onEscapeKeyDown={(event) => mutation.isPending && event.preventDefault()}
+    >
       <DialogHeader>
         <DialogTitle>Initialize Database</DialogTitle>
         <DialogDescription>
-          Creates the tables of <code className="font-mono text-foreground">shared/schema.ts</code> (npm run db:push) and loads the sample data (npm run
-          db:seed) in the project&apos;s sandbox, then restarts the preview with its <code className="font-mono text-foreground">DATABASE_URL</code>.
-          Running it again keeps the data that is there.
+          Creates the tables of <code className="font-mono text-foreground">shared/schema.ts</code> (npm run db:push) and loads the sample data (npm run db:seed) in the project&apos;s sandbox, then
+          restarts the preview with its <code className="font-mono text-foreground">DATABASE_URL</code>. Running it again keeps the data that is there.
         </DialogDescription>
       </DialogHeader>
 
