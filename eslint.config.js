@@ -33,14 +33,14 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['dockerode'], message: 'Only api/src/sandboxes/docker.driver.ts (and the container spec it takes) may use dockerode: ask the sandboxes service.' },
-            { group: ['**/generated/prisma/**', '**/database/prisma.service.js'], message: "Only repositories touch Prisma: add a method to the domain's *.repository.ts." },
+            { group: ['**/generated/prisma/**', '**/platform-db/prisma.service.js'], message: "Only repositories touch Prisma: add a method to the domain's *.repository.ts." },
           ],
         },
       ],
     },
   },
   {
-    files: ['api/src/sandboxes/docker.driver.ts', 'api/src/sandboxes/container-spec.ts', 'api/src/**/*.repository.ts', 'api/src/database/**/*.ts'],
+    files: ['api/src/sandboxes/docker.driver.ts', 'api/src/sandboxes/container-spec.ts', 'api/src/**/*.repository.ts', 'api/src/platform-db/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -1,5 +1,5 @@
 // For the Prisma CLI on machines that can download its engine (`npx prisma migrate deploy`).
-// The platform itself applies prisma/migrations at start-up without the CLI (api/src/database/migrator.ts).
+// The platform itself applies prisma/migrations at start-up without the CLI (api/src/platform-db/migrator.ts).
 import { defineConfig } from 'prisma/config';
 
 export default defineConfig({

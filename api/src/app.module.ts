@@ -11,13 +11,13 @@ import { createValidationPipe } from './common/http/validation.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig, ProjectsDatabaseServer } from './config/app-config.js';
 import { CreditsModule } from './credits/credits.module.js';
-import { DatabaseModule } from './database/database.module.js';
+import { PlatformDbModule } from './platform-db/platform-db.module.js';
 import { EditsModule } from './edits/edits.module.js';
-import { DatabasesModule } from './databases/databases.module.js';
+import { ProjectDatabasesModule } from './project-databases/project-databases.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { LimitsModule } from './limits/limits.module.js';
 import { OperationsModule } from './operations/operations.module.js';
-import { PreviewsModule } from './previews/previews.module.js';
+import { PreviewProxyModule } from './preview-proxy/preview-proxy.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SecretsModule } from './secrets/secrets.module.js';
 import { SharesModule } from './shares/shares.module.js';
@@ -33,7 +33,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config, databaseUrl, projectsDatabase),
         EventEmitterModule.forRoot(),
-        DatabaseModule,
+        PlatformDbModule,
         ClusterModule,
         OperationsModule,
         LimitsModule,
@@ -45,10 +45,10 @@ export class AppModule {
         BuildsModule,
         EditsModule,
         VersionsModule,
-        PreviewsModule,
+        PreviewProxyModule,
         SystemModule,
         AdminModule,
-        DatabasesModule,
+        ProjectDatabasesModule,
         SecretsModule,
         SharesModule,
       ],

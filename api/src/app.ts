@@ -12,7 +12,7 @@ import type { AppConfig, ProjectsDatabaseServer } from './config/app-config.js';
 import { sameOriginOnly } from './common/http/same-origin.js';
 import { InFlightRequests } from './operations/in-flight-requests.js';
 import { JsonLogger } from './operations/json-logger.js';
-import { PreviewProxy } from './previews/preview-proxy.js';
+import { PreviewProxy } from './preview-proxy/preview-proxy.js';
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;

@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
-import { type RunningDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
-import { migrate } from './database/migrator.js';
+import { type RunningDatabase, startEmbeddedPostgres } from './platform-db/embedded-postgres.js';
+import { migrate } from './platform-db/migrator.js';
 import { shutDownGracefully } from './operations/graceful-shutdown.js';
 import { startupLogger } from './operations/json-logger.js';
-import { type RunningProjectsServer, startProjectsDatabaseServer } from './databases/projects-server.js';
+import { type RunningProjectsServer, startProjectsDatabaseServer } from './project-databases/projects-server.js';
 import { findSandboxNetwork } from './sandboxes/sandbox-network.js';
 import { TOP_UPS_OFF_MESSAGE } from './topups/chain/usdc-deposit.js';
 

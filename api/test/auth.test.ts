@@ -27,7 +27,7 @@ describe('accounts', () => {
 
   it('stores only a hash of the key', async () => {
     const { recoveryKey, userId } = await signUp(t.http);
-    const prisma = t.app.get((await import('../src/database/prisma.service.js')).PrismaService);
+    const prisma = t.app.get((await import('../src/platform-db/prisma.service.js')).PrismaService);
     const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
     expect(user.keyHash).toHaveLength(64);
     expect(user.keyHash).not.toContain(recoveryKey.slice(3));

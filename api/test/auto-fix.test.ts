@@ -1,6 +1,6 @@
 // The auto-fix loop end to end: a real build in Docker, a scripted model behind the real Anthropic SDK.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PrismaService } from '../src/database/prisma.service.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { TYPE_ERROR_APP, TYPE_ERROR_FIXED, viteApp } from './fixtures/sandbox-projects.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse } from './support/sse-client.js';

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { planProject } from '../src/agent/offline/plan-project.js';
-import { PrismaService } from '../src/database/prisma.service.js';
-import { DatabaseSetupService } from '../src/databases/database-setup.service.js';
-import { ProjectsServerDriver } from '../src/databases/projects-server.driver.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
+import { DatabaseSetupService } from '../src/project-databases/database-setup.service.js';
+import { ProjectsServerDriver } from '../src/project-databases/projects-server.driver.js';
 import { getThroughProxy } from './support/preview-http.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';

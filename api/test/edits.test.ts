@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { PrismaService } from '../src/database/prisma.service.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { viteApp } from './fixtures/sandbox-projects.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse } from './support/sse-client.js';

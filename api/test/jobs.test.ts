@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseTranscript } from '@forge/protocol/file-stream';
-import { PrismaService } from '../src/database/prisma.service.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { JobInterruptions } from '../src/jobs/job-interruptions.js';
 import { JobsRepository } from '../src/jobs/jobs.repository.js';
 import { INTERRUPTED_MESSAGE } from '../src/jobs/jobs.service.js';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { migrate, readMigrations } from '../src/database/migrator.js';
-import { SCHEMA_PATH, diffDatabaseToSchema } from '../src/database/schema-engine.js';
+import { migrate, readMigrations } from '../src/platform-db/migrator.js';
+import { SCHEMA_PATH, diffDatabaseToSchema } from '../src/platform-db/schema-engine.js';
 import { type TestDatabase, createTestDatabase } from './support/test-database.js';
 
 describe('migrations', () => {

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PrismaService } from '../src/database/prisma.service.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { PreviewChecksService } from '../src/preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../src/projects/projects.service.js';
 import { SandboxesService } from '../src/sandboxes/sandboxes.service.js';

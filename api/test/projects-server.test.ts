@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { loadConfig } from '../src/config/app-config.js';
-import { type RunningProjectsServer, startProjectsDatabaseServer } from '../src/databases/projects-server.js';
-import { ProjectsServerDriver } from '../src/databases/projects-server.driver.js';
+import { type RunningProjectsServer, startProjectsDatabaseServer } from '../src/project-databases/projects-server.js';
+import { ProjectsServerDriver } from '../src/project-databases/projects-server.driver.js';
 import { findSandboxNetwork } from '../src/sandboxes/sandbox-network.js';
 
 let dataDir: string;

@@ -1,7 +1,7 @@
 // Builds that try to take the platform down for everyone, against the real Docker engine.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HOSTILE_BUILDS, HOSTILE_STARTS, hostileApp, hostileStartApp, websocketApp } from './fixtures/sandbox-projects.js';
-import { PrismaService } from '../src/database/prisma.service.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { runBuild, saveProject, within } from './support/build-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
 

@@ -5,7 +5,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HOSTILE_BUILDS, type ProjectFiles, hostileApp, viteApp, websocketApp } from './fixtures/sandbox-projects.js';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config.js';
-import { PrismaService } from '../src/database/prisma.service.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { sandboxContainerOptions } from '../src/sandboxes/container-spec.js';
 import { DockerDriver } from '../src/sandboxes/docker.driver.js';
 import { SandboxHousekeepingService } from '../src/sandboxes/sandbox-housekeeping.service.js';

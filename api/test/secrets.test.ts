@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AdminService } from '../src/admin/admin.service.js';
-import { PrismaService } from '../src/database/prisma.service.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { tinyDataApp } from './fixtures/data-projects.js';
 import { getThroughProxy } from './support/preview-http.js';
 import { parsedEvents, readSse } from './support/sse-client.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Address, type Hash, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ErrorCode } from '@forge/protocol/errors';
-import { PrismaService } from '../src/database/prisma.service.js';
+import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { parseUsdc } from '../src/topups/chain/usdc-amount.js';
 import { TopUpsService } from '../src/topups/topups.service.js';
 import { type EthNode, startEthNode } from './support/eth-node.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '../../api/dist/database/embedded-postgres.js';
+import { startEmbeddedPostgres } from '../../api/dist/platform-db/embedded-postgres.js';
 import { BENCH_ACCOUNT_LIMITS, follow, percentile, startFakeModel, waitForHealth } from './generation.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { StoredEventFollowers, type StoredEvent } from '../common/streams/stored-event-followers.js';
-import { PgListener } from '../database/pg-listener.js';
+import { PgListener } from '../platform-db/pg-listener.js';
 import { BUILD_EVENTS_CHANNEL, BuildsRepository } from './builds.repository.js';
 
 /** Viewers on this replica see a build's events at once; other replicas within this, through the database. */

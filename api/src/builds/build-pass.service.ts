@@ -2,15 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { BuildFailedAt, PreviewCheckStatus } from '@forge/protocol/streams';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DatabaseSetupService } from '../databases/database-setup.service.js';
+import { DatabaseSetupService } from '../project-databases/database-setup.service.js';
 import { describeProblem } from '../preview-checks/page-problems.js';
 import { type PreviewCheckResult, PreviewChecksService } from '../preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult, SandboxesService } from '../sandboxes/sandboxes.service.js';
-import { type BuildError, extractBuildErrors } from './build-errors.js';
+import { type BuildError, extractBuildErrors } from '../auto-fix/build-errors.js';
 import { OutputLines } from './build-output.js';
 import type { BuildRun } from './build-run.js';
-import { errorSignature } from './error-signature.js';
+import { errorSignature } from '../auto-fix/error-signature.js';
 
 export interface FailedPass {
   ok: false;

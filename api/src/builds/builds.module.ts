@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AgentModule } from '../agent/agent.module.js';
 import { CreditsModule } from '../credits/credits.module.js';
-import { DatabasesModule } from '../databases/databases.module.js';
+import { ProjectDatabasesModule } from '../project-databases/project-databases.module.js';
 import { PreviewChecksModule } from '../preview-checks/preview-checks.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { SecretsModule } from '../secrets/secrets.module.js';
-import { AutoFixService } from './auto-fix.service.js';
+import { AutoFixModule } from '../auto-fix/auto-fix.module.js';
 import { BuildEventFollowers, BuildEventStore } from './build-events.js';
 import { BuildPassService } from './build-pass.service.js';
 import { BuildsController } from './builds.controller.js';
@@ -14,9 +13,9 @@ import { BuildsRepository } from './builds.repository.js';
 import { BuildsService } from './builds.service.js';
 
 @Module({
-  imports: [AgentModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule, DatabasesModule, PreviewChecksModule],
+  imports: [AutoFixModule, CreditsModule, ProjectsModule, SandboxesModule, SecretsModule, ProjectDatabasesModule, PreviewChecksModule],
   controllers: [BuildsController],
-  providers: [BuildsService, BuildPassService, BuildsRepository, BuildEventStore, BuildEventFollowers, AutoFixService],
+  providers: [BuildsService, BuildPassService, BuildsRepository, BuildEventStore, BuildEventFollowers],
   exports: [BuildsService],
 })
 export class BuildsModule {}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { BuildFailedAt } from '@forge/protocol/streams';
 import type { StoredEvent } from '../common/streams/stored-event-followers.js';
-import { PrismaService, StreamEventsPrismaService } from '../database/prisma.service.js';
-import { insertStreamEvents, streamEventsAfter } from '../database/stream-events.js';
+import { PrismaService, StreamEventsPrismaService } from '../platform-db/prisma.service.js';
+import { insertStreamEvents, streamEventsAfter } from '../platform-db/stream-events.js';
 
 /** Where stored build events are announced, as `buildId:seq` lines. */
 export const BUILD_EVENTS_CHANNEL = 'forge_build_events';

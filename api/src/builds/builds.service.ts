@@ -15,8 +15,8 @@ import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
-import { AutoFixService } from './auto-fix.service.js';
-import { BuildQueue } from './build-queue.js';
+import { AutoFixService } from '../auto-fix/auto-fix.service.js';
+import { BuildSlots } from './build-slots.js';
 import { type FailedPass, type PassOutcome, BuildPassService, failedPass } from './build-pass.service.js';
 import { BuildEventFollowers, BuildEventStore } from './build-events.js';
 import { BuildRun } from './build-run.js';
@@ -53,7 +53,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly opening = new Map<string, Promise<unknown>>();
   /** Stopped previews being started again from their kept build. */
   private readonly resuming = new Set<string>();
-  private readonly queue: BuildQueue;
+  private readonly slots: BuildSlots;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -70,7 +70,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly workQueue: WorkQueue,
   ) {
     // A build holds a running sandbox: an account builds at most as many projects at once as it may have running.
-    this.queue = new BuildQueue(config.builds.concurrency, config.limits.runningSandboxes);
+    this.slots = new BuildSlots(config.builds.concurrency, config.limits.runningSandboxes);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -275,12 +275,12 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.repository.finish(run.id, { succeeded: false, attempts, error: readiness.error, lines: run.lines });
       return;
     }
-    const ahead = this.queue.ahead(ownerId);
-    const cap = this.queue.accountCapacity;
-    if (this.queue.atAccountLimit(ownerId)) run.log(`⏳ Waiting for one of your builds to finish: an account builds at most ${cap} project${cap === 1 ? '' : 's'} at once (LIMIT_RUNNING_SANDBOXES)`);
-    else if (ahead > 0) run.log(`⏳ Waiting for a build slot: ${ahead} build${ahead === 1 ? '' : 's'} ahead (at most ${this.queue.capacity} at once)`);
+    const ahead = this.slots.ahead(ownerId);
+    const cap = this.slots.accountCapacity;
+    if (this.slots.atAccountLimit(ownerId)) run.log(`⏳ Waiting for one of your builds to finish: an account builds at most ${cap} project${cap === 1 ? '' : 's'} at once (LIMIT_RUNNING_SANDBOXES)`);
+    else if (ahead > 0) run.log(`⏳ Waiting for a build slot: ${ahead} build${ahead === 1 ? '' : 's'} ahead (at most ${this.slots.capacity} at once)`);
     const queuedAt = Date.now();
-    await this.queue.acquire(ownerId);
+    await this.slots.acquire(ownerId);
     if (ahead > 0) run.log(`▶️ Got a build slot after ${((Date.now() - queuedAt) / 1000).toFixed(1)} s`);
     try {
       await this.repository.markRunning(run.id);
@@ -358,7 +358,7 @@ export class BuildsService implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn(`Build of ${projectName} (${run.projectId}): ${(err as Error).message}`);
       await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details });
     } finally {
-      this.queue.release(ownerId);
+      this.slots.release(ownerId);
     }
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { SHARE_UNPUBLISHED } from '../common/events/domain-events.js';
-import type { PgListener } from '../database/pg-listener.js';
+import type { PgListener } from '../platform-db/pg-listener.js';
 import { CLUSTER_EVENTS_CHANNEL, ClusterEvents } from './cluster-events.js';
 import { ReplicaIdentity } from './replica-identity.js';
 import type { ReplicasRepository } from './replicas.repository.js';

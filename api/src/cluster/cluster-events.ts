@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { SECRETS_CHANGED, SHARE_UNPUBLISHED } from '../common/events/domain-events.js';
-import { PgListener } from '../database/pg-listener.js';
+import { PgListener } from '../platform-db/pg-listener.js';
 import { ReplicaIdentity } from './replica-identity.js';
 import { ReplicasRepository } from './replicas.repository.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import pg from 'pg';
-import { KeyedQueue } from '../common/keyed-queue.js';
+import { KeyedSerializer } from '../common/keyed-serializer.js';
 import { DATABASE_URL } from '../config/app-config.js';
 
 /** What a lock guards; each is its own key space, so holding one never blocks another. */
@@ -28,7 +28,7 @@ const RETRY_MS = 100;
 export class ClusterLocks implements OnModuleDestroy {
   private readonly logger = new Logger('Locks');
   /** This replica's holders and waiters of each lock, one at a time. */
-  private readonly local = new KeyedQueue();
+  private readonly local = new KeyedSerializer();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;

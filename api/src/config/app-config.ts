@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { LlmProviderName } from '@forge/protocol/api';
+import { resolve } from 'node:path';
 import type { TokenPrices } from '@forge/protocol/credits';
-import { CIDR, ConfigError, type Env, HOSTNAME, UUID, flag, integer, number, text, url, usd } from './env.js';
+import { ConfigError, type Env, HOSTNAME, UUID, flag, integer, text, url, usd } from './env.js';
 import { type SandboxHostConfig, sandboxHostsFrom } from './sandbox-hosts-config.js';
 import { type UsdcTopUpConfig, usdcTopUpsFrom } from './top-ups-config.js';
+import { type AgentConfig, type LlmConfig, agentFrom, llmFrom } from './llm-config.js';
+import { type SandboxConfig, sandboxFrom } from './sandbox-config.js';
 
 export { ConfigError } from './env.js';
 export type { SandboxHostConfig } from './sandbox-hosts-config.js';
+export { sandboxImageTag, sandboxRecipeHash } from './sandbox-config.js';
 
 /** Every setting of the platform, parsed once at start-up. */
 export interface AppConfig {
@@ -19,21 +20,8 @@ export interface AppConfig {
   dataDir: string;
   /** Absent: an embedded PostgreSQL under dataDir. */
   databaseUrl: string | null;
-  llm: {
-    provider: LlmProviderName;
-    model: string | null;
-    anthropicApiKey: string | null;
-    anthropicBaseUrl: string | null;
-    openaiBaseUrl: string | null;
-    openaiApiKey: string | null;
-  };
-  agent: {
-    maxOutputTokens: number;
-    maxContinuations: number;
-    maxRetries: number;
-    /** Pace of the offline starter agent; 0 streams at once (tests). */
-    offlineCharsPerSecond: number;
-  };
+  llm: LlmConfig;
+  agent: AgentConfig;
   /** Where people reach the platform, e.g. `https://forge.example.com`; no trailing slash. */
   publicUrl: string;
   previewDomain: string;
@@ -43,24 +31,7 @@ export interface AppConfig {
   dockerHost: string | null;
   /** The Docker engines ("nodes") sandboxes are placed on; by default the local engine alone. */
   sandboxHosts: SandboxHostConfig[];
-  sandbox: {
-    /** Tag of the sandbox image; by default `forge-sandbox:<hash of sandbox-image/>`. */
-    image: string;
-    /** Tells this platform's containers from another's on the same engine. */
-    instance: string;
-    cpus: number;
-    /** Memory for the project's processes. The container's limit adds the three disks below: they are tmpfs, held in memory. */
-    memoryMb: number;
-    /** Size of the project's writable space (/workspace); a tmpfs, so the limit holds on any filesystem. */
-    diskMb: number;
-    /** Size of /tmp (build and app logs, tools' scratch files); a tmpfs. */
-    tmpMb: number;
-    /** Size of the home folder (npm's cache for packages the image lacks); a tmpfs. */
-    homeMb: number;
-    pids: number;
-    /** Extra destinations sandboxes may reach besides the public internet (CIDRs). */
-    egressAllow: string[];
-  };
+  sandbox: SandboxConfig;
   builds: {
     concurrency: number;
     timeoutSeconds: number;
@@ -148,20 +119,6 @@ export interface AppConfig {
 export function loadConfig(env: Env = process.env, opts: { version?: string; cwd?: string } = {}): AppConfig {
   const cwd = opts.cwd ?? process.cwd();
 
-  const anthropicApiKey = text(env, 'ANTHROPIC_API_KEY');
-  const providerRaw = text(env, 'LLM_PROVIDER');
-  if (providerRaw !== null && !['anthropic', 'openai', 'offline'].includes(providerRaw)) {
-    throw new ConfigError('LLM_PROVIDER', `expected anthropic, openai or offline, got "${providerRaw}"`);
-  }
-  const provider = (providerRaw ?? (anthropicApiKey ? 'anthropic' : 'offline')) as LlmProviderName;
-  const openaiBaseUrl = url(env, 'OPENAI_BASE_URL', ['http:', 'https:']);
-  if (provider === 'anthropic' && !anthropicApiKey) {
-    throw new ConfigError('ANTHROPIC_API_KEY', 'required when LLM_PROVIDER is anthropic');
-  }
-  if (provider === 'openai' && !openaiBaseUrl) {
-    throw new ConfigError('OPENAI_BASE_URL', 'required when LLM_PROVIDER is openai');
-  }
-
   const previewDomain = (text(env, 'PREVIEW_DOMAIN') ?? 'preview.localhost').toLowerCase();
   if (!HOSTNAME.test(previewDomain)) throw new ConfigError('PREVIEW_DOMAIN', `"${previewDomain}" is not a host name`);
   const port = integer(env, 'PORT', 3000, 1, 65535);
@@ -189,23 +146,6 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
   const metricsToken = text(env, 'METRICS_TOKEN');
   if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters: anyone who guesses it reads the metrics');
 
-  const recipeDir = resolve(cwd, 'sandbox-image');
-  const sandboxImage = text(env, 'SANDBOX_IMAGE') ?? (existsSync(recipeDir) ? sandboxImageTag(recipeDir) : 'forge-sandbox:latest');
-  const instance =
-    text(env, 'SANDBOX_INSTANCE') ??
-    createHash('sha256')
-      .update(`${dataDir}\n${databaseUrl ?? ''}`)
-      .digest('hex')
-      .slice(0, 10);
-  if (!/^[a-z0-9][a-z0-9-]{0,30}$/.test(instance)) throw new ConfigError('SANDBOX_INSTANCE', `"${instance}" must be lower-case letters, digits and hyphens`);
-  const egressAllow = (text(env, 'SANDBOX_EGRESS_ALLOW') ?? '')
-    .split(',')
-    .map((cidr) => cidr.trim())
-    .filter(Boolean);
-  for (const cidr of egressAllow) {
-    if (!CIDR.test(cidr)) throw new ConfigError('SANDBOX_EGRESS_ALLOW', `"${cidr}" is not an IPv4 address or CIDR`);
-  }
-
   const projectsDatabaseUrl = url(env, 'PROJECTS_DATABASE_URL', ['postgres:', 'postgresql:']);
   const secretsKey = secretsKeyFrom(text(env, 'SECRETS_KEY'));
   const topUps = usdcTopUpsFrom(env);
@@ -216,37 +156,15 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl,
-    llm: {
-      provider,
-      model: text(env, 'LLM_MODEL'),
-      anthropicApiKey,
-      anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),
-      openaiBaseUrl,
-      openaiApiKey: text(env, 'OPENAI_API_KEY'),
-    },
-    agent: {
-      maxOutputTokens: integer(env, 'LLM_MAX_OUTPUT_TOKENS', 16_000, 256, 200_000),
-      maxContinuations: integer(env, 'LLM_MAX_CONTINUATIONS', 8, 0, 100),
-      maxRetries: integer(env, 'LLM_MAX_RETRIES', 4, 0, 20),
-      offlineCharsPerSecond: integer(env, 'OFFLINE_AGENT_CHARS_PER_SECOND', 6000, 0, 10_000_000),
-    },
+    llm: llmFrom(env),
+    agent: agentFrom(env),
     publicUrl,
     previewDomain,
     previewPort: integer(env, 'PREVIEW_PORT', port, 1, 65535),
     sandboxCaFile,
     dockerHost: text(env, 'DOCKER_HOST'),
     sandboxHosts: sandboxHostsFrom(env),
-    sandbox: {
-      image: sandboxImage,
-      instance,
-      cpus: number(env, 'SANDBOX_CPUS', 1.5, 0.1, 64),
-      memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 1024, 128, 65_536),
-      diskMb: integer(env, 'SANDBOX_DISK_MB', 1024, 64, 65_536),
-      tmpMb: integer(env, 'SANDBOX_TMP_MB', 256, 16, 65_536),
-      homeMb: integer(env, 'SANDBOX_HOME_MB', 256, 16, 65_536),
-      pids: integer(env, 'SANDBOX_PIDS', 512, 16, 100_000),
-      egressAllow,
-    },
+    sandbox: sandboxFrom(env, cwd, dataDir, databaseUrl),
     builds: {
       concurrency: integer(env, 'BUILD_CONCURRENCY', availableParallelism(), 1, 256),
       timeoutSeconds: integer(env, 'BUILD_TIMEOUT_SECONDS', 600, 10, 86_400),
@@ -330,26 +248,6 @@ function checkPreviewSite(previewDomain: string, appHost: string, accepted: bool
     `"${previewDomain}" lies under the app's own host ${appHost} (PUBLIC_URL), so previews could act as signed-in users. ` +
       'Serve previews from a separate registrable domain (deploy/README.md says how), or set ALLOW_PREVIEW_SUBDOMAIN=1 to accept the risk.',
   );
-}
-
-/**
- * The default image tag carries a hash of the image's recipe, so a changed recipe builds a new image.
- * scripts/lib/sandbox-image.mjs imports this function from the built API, so there is one implementation.
- */
-export function sandboxImageTag(recipeDir: string): string {
-  return `forge-sandbox:${sandboxRecipeHash(recipeDir)}`;
-}
-
-export function sandboxRecipeHash(recipeDir: string): string {
-  const hash = createHash('sha256');
-  for (const name of readdirSync(recipeDir)
-    .filter((file) => !file.endsWith('.md') && !file.startsWith('.'))
-    .sort()) {
-    const path = join(recipeDir, name);
-    if (!statSync(path).isFile()) continue;
-    hash.update(`${name}\0`).update(readFileSync(path)).update('\0');
-  }
-  return hash.digest('hex').slice(0, 12);
 }
 
 /** Injection token for the parsed settings. */

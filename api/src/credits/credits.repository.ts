@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CreditKind } from '@forge/protocol/credits';
 import { Prisma } from '../generated/prisma/client.js';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaService } from '../platform-db/prisma.service.js';
 
 export interface CreditEntryRecord {
   id: string;

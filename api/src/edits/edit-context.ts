@@ -1,6 +1,7 @@
 // Which files an edit shows the model: all of a small project; of a larger one, the files that
 // matter to the request within a token budget. Never the project's secrets.
 import { posix } from 'node:path';
+import { relativeImports } from '../code-changes/relative-imports.js';
 
 export interface EditContextInput {
   request: string;
@@ -26,8 +27,6 @@ export const SCHEMA_FILES = ['shared/schema.ts', 'db/meta.json', 'db/seed.ts'];
 const DATA_WORDS = /\b(?:data(?:base)?|tables?|columns?|fields?|schema|stor(?:e|ed|age)|sav(?:e|ed|ing)|persist\w*|records?|seed|api|sign ?up|log ?in|accounts?|users?|comments?|orders?)\b/i;
 const STYLE_WORDS = /\b(?:colou?rs?|recolou?r|theme|dark|light|font|style|css|background|palette|spacing|padding|margin|blue|red|green|yellow|orange|purple|pink|teal|brown|black|white|gr[ae]y)\b/i;
 const QUOTED = /"([^"\n]{3,200})"|“([^”\n]{3,200})”|'([^'\n]{3,200})'|`([^`\n]{3,200})`/g;
-const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|@import\s+(?:url\()?)['"](\.{1,2}\/[^'"\n]+)['"]/g;
-const IMPORT_EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.css', '.json', '/index.ts', '/index.tsx'];
 /** Characters per token, roughly, for code and English. */
 const CHARS_PER_TOKEN = 4;
 /** Larger files are generated or data, never worth their tokens. */
@@ -98,20 +97,6 @@ export function namedFiles(request: string, paths: string[]): string[] {
 /** Text the request quotes, which the files that hold it are about. */
 export function quotedTexts(request: string): string[] {
   return [...request.matchAll(QUOTED)].map((match) => (match[1] ?? match[2] ?? match[3] ?? match[4])!.trim()).filter((text) => text.length >= 3);
-}
-
-/** The project files a source file imports with relative specifiers, resolved the way bundlers do. */
-export function relativeImports(path: string, content: string, tree: Set<string>): string[] {
-  const found: string[] = [];
-  for (const match of content.matchAll(IMPORT_SPECIFIER)) {
-    const target = posix.normalize(posix.join(posix.dirname(path), match[1]!));
-    if (target.startsWith('..')) continue;
-    // TypeScript lets `./db.js` name `./db.ts`.
-    const bases = /\.jsx?$/.test(target) ? [target, target.replace(/\.js(x?)$/, '.ts$1')] : [target];
-    const resolved = bases.flatMap((base) => IMPORT_EXTENSIONS.map((ext) => base + ext)).find((candidate) => tree.has(candidate));
-    if (resolved && !found.includes(resolved)) found.push(resolved);
-  }
-  return found;
 }
 
 function unique<T>(items: T[]): T[] {

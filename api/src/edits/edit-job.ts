@@ -3,15 +3,15 @@ import { SSE_DONE, type BuildStreamEvent } from '@forge/protocol/streams';
 import { AgentService } from '../agent/agent.service.js';
 import type { ImageInput, ProjectReader } from '../agent/llm-provider.js';
 import { BuildsService } from '../builds/builds.service.js';
-import { wordDiffLines } from '../builds/word-diff.js';
+import { wordDiffLines } from '../code-changes/word-diff.js';
 import type { SseChunk } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { INTERRUPTED_EDIT_MESSAGE } from '../jobs/job-messages.js';
 import { type JobContext, type JobEnd, type JobWork, SERVER_STOPPING } from '../jobs/job-runner.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
-import { type CheckedChanges, checkChanges } from './change-check.js';
-import { checkedAnswer } from './checked-answer.js';
+import { type CheckedChanges, checkChanges } from '../code-changes/change-check.js';
+import { checkedAnswer } from '../code-changes/checked-answer.js';
 import { selectEditContext } from './edit-context.js';
 import { editPrompt } from './edit-prompt.js';
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type FileStreamEvent, FileStreamParser, type ParsedFile, applyFileStreamEvents } from '@forge/protocol/file-stream';
 import { AgentService, type GenerateInput, modelBusyMessage } from '../agent/agent.service.js';
 import { CREDITS_RAN_OUT_MESSAGE } from '@forge/protocol/credits';
-import type { ProjectSaveQueue } from '../projects/project-save-queue.js';
+import type { ProjectFileSaver } from '../projects/project-file-saver.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { INTERRUPTED_MESSAGE } from './job-messages.js';
@@ -26,7 +26,7 @@ export class GenerationJob {
   private async run(job: JobContext, input: GenerateInput, ownerId: string): Promise<JobEnd> {
     const parser = new FileStreamParser();
     const files = new Map<string, ParsedFile>();
-    const saves = this.projects.saveQueue(() => this.createProject(job, input, ownerId), {
+    const saves = this.projects.fileSaver(() => this.createProject(job, input, ownerId), {
       onSaved: (path) => job.append({ type: 'file_saved', path }),
     });
 
@@ -140,7 +140,7 @@ export class GenerationJob {
   }
 
   /** The end of a generation whose credits ran out: the files finished so far stay, as a version. */
-  private async stoppedForCredits(job: JobContext, input: GenerateInput, saves: ProjectSaveQueue): Promise<JobEnd> {
+  private async stoppedForCredits(job: JobContext, input: GenerateInput, saves: ProjectFileSaver): Promise<JobEnd> {
     const saved = await saves.finish();
     if (saved.length > 0) await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: `${input.prompt} (stopped: credits ran out)` });
     this.logger.warn(`Job ${job.jobId} stopped: credits ran out after ${saved.length} files`);

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { StoredEventFollowers } from '../common/streams/stored-event-followers.js';
-import { PgListener } from '../database/pg-listener.js';
+import { PgListener } from '../platform-db/pg-listener.js';
 import { JOB_EVENTS_CHANNEL, JobsRepository } from './jobs.repository.js';
 
 export { DONE_EVENT_TYPE, type StreamViewer as JobViewer, toMessage } from '../common/streams/stored-event-followers.js';

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { JobStreamEvent } from '@forge/protocol/streams';
 import type { SseMessage } from '../common/http/sse.js';
 import { Channel } from '../common/streams/channel.js';
-import type { PgListener } from '../database/pg-listener.js';
+import type { PgListener } from '../platform-db/pg-listener.js';
 import { JobEventFollowers } from './job-event-followers.js';
 import { JobEventLog, SEQ_BLOCK } from './job-events.js';
 import type { JobEventRecord, JobsRepository } from './jobs.repository.js';

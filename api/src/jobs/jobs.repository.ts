@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { fromPrisma } from 'pg-boss';
 import type { JobKind } from '@forge/protocol/api';
 import type { QueueDatabase } from '../cluster/work-queue.js';
-import { PrismaService, StreamEventsPrismaService } from '../database/prisma.service.js';
-import { insertStreamEvents, streamEventsAfter } from '../database/stream-events.js';
+import { PrismaService, StreamEventsPrismaService } from '../platform-db/prisma.service.js';
+import { insertStreamEvents, streamEventsAfter } from '../platform-db/stream-events.js';
 
 /** Where stored job events are announced, as `jobId:seq` lines (the newest stored seq of each job). */
 export const JOB_EVENTS_CHANNEL = 'forge_job_events';

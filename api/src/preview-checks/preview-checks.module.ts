@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { PreviewsModule } from '../previews/previews.module.js';
+import { PreviewProxyModule } from '../preview-proxy/preview-proxy.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { ThumbnailsModule } from '../thumbnails/thumbnails.module.js';
 import { PreviewChecksController } from './preview-checks.controller.js';
 import { PreviewChecksService } from './preview-checks.service.js';
 
-@Module({ imports: [PreviewsModule, ProjectsModule, ThumbnailsModule], controllers: [PreviewChecksController], providers: [PreviewChecksService], exports: [PreviewChecksService] })
+@Module({ imports: [PreviewProxyModule, ProjectsModule, ThumbnailsModule], controllers: [PreviewChecksController], providers: [PreviewChecksService], exports: [PreviewChecksService] })
 export class PreviewChecksModule {}

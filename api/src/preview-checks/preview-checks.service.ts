@@ -6,7 +6,7 @@ import type { PreviewCheckStatus } from '@forge/protocol/streams';
 import { type Browser, chromium } from 'playwright-core';
 import { notFound } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { PreviewProxy } from '../previews/preview-proxy.js';
+import { PreviewProxy } from '../preview-proxy/preview-proxy.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { ThumbnailsService } from '../thumbnails/thumbnails.service.js';
 import { type BrowserJail, jailUnavailable, prepareJail } from './browser-jail.js';

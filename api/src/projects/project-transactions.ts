@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, open, readFile, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { KeyedQueue } from '../common/keyed-queue.js';
+import { KeyedSerializer } from '../common/keyed-serializer.js';
 
 /** What one change of a project writes and deletes, all together or not at all. */
 export interface FileChangeSet {
@@ -39,7 +39,7 @@ export type ProjectExclusive = <T>(projectId: string, action: () => Promise<T>) 
 
 /** One change at a time per project within this process: enough where only one process writes. */
 export function inProcessExclusive(): ProjectExclusive {
-  const queue = new KeyedQueue();
+  const queue = new KeyedSerializer();
   return (projectId, action) => queue.run(projectId, action);
 }
 

@@ -21,9 +21,9 @@ import {
 import { ProjectChanges } from './project-changes.js';
 import { type ProjectClaimHolder, ProjectClaims, type ReleaseClaim } from './project-claims.js';
 import { ProjectQuotas } from './project-quotas.js';
-import { ProjectSaveQueue, type SaveQueueHooks } from './project-save-queue.js';
+import { ProjectFileSaver, type FileSaverHooks } from './project-file-saver.js';
 
-export type { ProjectSaveQueue } from './project-save-queue.js';
+export type { ProjectFileSaver } from './project-file-saver.js';
 export type { FileChangeSet } from './project-transactions.js';
 import { ProjectStorage } from './project-storage.js';
 import type { FileChangeSet } from './project-transactions.js';
@@ -101,8 +101,8 @@ export class ProjectsService {
    * A queue that saves files one after another off the streaming path, into `project` (an id, or
    * how to get one when the first file is saved).
    */
-  saveQueue(project: string | (() => Promise<string>), hooks?: SaveQueueHooks): ProjectSaveQueue {
-    return new ProjectSaveQueue((projectId, path, content) => this.writeFile(projectId, path, content), project, hooks);
+  fileSaver(project: string | (() => Promise<string>), hooks?: FileSaverHooks): ProjectFileSaver {
+    return new ProjectFileSaver((projectId, path, content) => this.writeFile(projectId, path, content), project, hooks);
   }
 
   /** Removes the files a regeneration did not write again. */

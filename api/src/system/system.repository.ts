@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaService } from '../platform-db/prisma.service.js';
 
 @Injectable()
 export class SystemRepository {

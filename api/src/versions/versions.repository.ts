@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { VersionFileChange, VersionKind } from '@forge/protocol/versions';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaService } from '../platform-db/prisma.service.js';
 
 export interface VersionRecord {
   id: string;

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '../../src/platform-db/embedded-postgres.ts';
 
 /**
  * Two PostgreSQL servers for the run, as in production: the platform's (DATABASE_URL, or an embedded

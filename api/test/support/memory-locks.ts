@@ -1,9 +1,9 @@
 import type { ClusterLocks } from '../../src/cluster/cluster-locks.js';
-import { KeyedQueue } from '../../src/common/keyed-queue.js';
+import { KeyedSerializer } from '../../src/common/keyed-serializer.js';
 
 /** Cluster locks as one replica alone sees them, for unit specs: one queue per scope and id. */
 export function memoryLocks(): ClusterLocks {
-  const queue = new KeyedQueue();
+  const queue = new KeyedSerializer();
   const key = (scope: number, id: string) => `${scope}:${id}`;
   return {
     run: <T>(scope: number, id: string, action: () => Promise<T>) => queue.run(key(scope, id), action),

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFreePort } from '../../src/database/embedded-postgres.js';
+import { findFreePort } from '../../src/platform-db/embedded-postgres.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 

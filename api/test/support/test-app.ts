@@ -10,10 +10,10 @@ import { generateRecoveryKey, keyHint, sha256 } from '../../src/auth/recovery-ke
 import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { instanceLabels } from '../../src/sandboxes/container-spec.js';
 import { DockerDriver } from '../../src/sandboxes/docker.driver.js';
-import { migrate } from '../../src/database/migrator.js';
-import { PrismaService } from '../../src/database/prisma.service.js';
-import { startProjectsDatabaseServer } from '../../src/databases/projects-server.js';
-import { ProjectsServerDriver } from '../../src/databases/projects-server.driver.js';
+import { migrate } from '../../src/platform-db/migrator.js';
+import { PrismaService } from '../../src/platform-db/prisma.service.js';
+import { startProjectsDatabaseServer } from '../../src/project-databases/projects-server.js';
+import { ProjectsServerDriver } from '../../src/project-databases/projects-server.driver.js';
 import { findSandboxNetwork } from '../../src/sandboxes/sandbox-network.js';
 import { type TestDatabase, createTestDatabase } from './test-database.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseChanges } from '@forge/protocol/stream-changes';
-import { checkChanges } from '../../edits/change-check.js';
+import { checkChanges } from '../../code-changes/change-check.js';
 import { EXAMPLE_DESCRIPTIONS } from './blueprints/example-descriptions.js';
 import { OFFLINE_EDIT_NEEDS_MODEL, OfflineEditError, offlineEditAnswer, understandEditRequest } from './offline-edits.js';
 import { planProject } from './plan-project.js';

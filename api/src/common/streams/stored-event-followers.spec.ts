@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { SseMessage } from '../http/sse.js';
-import type { PgListener } from '../../database/pg-listener.js';
+import type { PgListener } from '../../platform-db/pg-listener.js';
 import { type StoredEvent, StoredEventFollowers } from './stored-event-followers.js';
 
 /** Streams stored in memory, announced through a fake listener as replicas do through NOTIFY. */

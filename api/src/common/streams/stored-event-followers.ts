@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { SseMessage } from '../http/sse.js';
-import type { PgListener } from '../../database/pg-listener.js';
+import type { PgListener } from '../../platform-db/pg-listener.js';
 import { Channel } from './channel.js';
 
 /** One stored event of a stream (a job's, a build's): `payload` is the SSE `data:` text. */

@@ -14,7 +14,7 @@ interface Waiting {
  * each account with builds waiting gets a turn before any gets a second. An account also has at most
  * `perAccount` builds running (each holds a running sandbox); its others wait without taking a slot.
  */
-export class BuildQueue {
+export class BuildSlots {
   private running = 0;
   private readonly runningBy = new Map<string, number>();
   private readonly waiting: Waiting[] = [];

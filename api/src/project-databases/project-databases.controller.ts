@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
-import { DatabasesService } from './databases.service.js';
+import { ProjectDatabasesService } from './project-databases.service.js';
 import { type InitializeDatabaseDto, initializeDatabaseSchema } from './dto/initialize-database.dto.js';
 import { type TableDataQuery, tableDataQuerySchema } from './dto/table-data.query.js';
 
 @Controller()
-export class DatabasesController {
-  constructor(private readonly databases: DatabasesService) {}
+export class ProjectDatabasesController {
+  constructor(private readonly databases: ProjectDatabasesService) {}
 
   @Get('projects/:project/database/status')
   status(@CurrentUser() user: AuthUser, @Param('project') project: string) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { BuildQueue } from './build-queue.js';
+import { BuildSlots } from './build-slots.js';
 
 /** Lets resolved acquisitions run their continuations. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('BuildQueue', () => {
+describe('BuildSlots', () => {
   it('runs up to its limit at once and hands slots on in order within one account', async () => {
-    const queue = new BuildQueue(2, 100);
+    const queue = new BuildSlots(2, 100);
     const order: string[] = [];
     await queue.acquire('a');
     await queue.acquire('a');
@@ -26,7 +26,7 @@ describe('BuildQueue', () => {
   });
 
   it('gives each account with builds waiting a turn before any account gets another', async () => {
-    const queue = new BuildQueue(1, 100);
+    const queue = new BuildSlots(1, 100);
     const order: string[] = [];
     await queue.acquire('a');
     const waits = [
@@ -51,7 +51,7 @@ describe('BuildQueue', () => {
   });
 
   it('hands a free slot to the account with the fewest builds running', async () => {
-    const queue = new BuildQueue(3, 100);
+    const queue = new BuildSlots(3, 100);
     const order: string[] = [];
     await queue.acquire('a');
     await queue.acquire('a');
@@ -72,7 +72,7 @@ describe('BuildQueue', () => {
   });
 
   it("starts every account's first build early when 5 accounts ask for 4 builds each at once", async () => {
-    const queue = new BuildQueue(2, 100);
+    const queue = new BuildSlots(2, 100);
     const started: string[] = [];
     const running: string[] = [];
     const all: Promise<void>[] = [];
@@ -100,7 +100,7 @@ describe('BuildQueue', () => {
   });
 
   it('lets an account run at most its own number of builds; the rest wait without taking a slot', async () => {
-    const queue = new BuildQueue(4, 2);
+    const queue = new BuildSlots(4, 2);
     const order: string[] = [];
     await queue.acquire('a');
     await queue.acquire('a');

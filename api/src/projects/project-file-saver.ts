@@ -1,5 +1,5 @@
 /** What a save queue asks around each write, in the order the files were queued. */
-export interface SaveQueueHooks {
+export interface FileSaverHooks {
   /** Before a write: false leaves the file as it is, and it does not count as saved. */
   shouldWrite?: (path: string, content: string) => Promise<boolean>;
   /** After a write. */
@@ -16,7 +16,7 @@ export type WriteProjectFile = (projectId: string, path: string, content: string
  * project is resolved before the first write (a generation creates it then). After the first
  * failure nothing more is written; `finish()` throws it, or answers the saved paths.
  */
-export class ProjectSaveQueue {
+export class ProjectFileSaver {
   private resolvedId: string | null;
   private readonly saved: string[] = [];
   private queue: Promise<void> = Promise.resolve();
@@ -25,7 +25,7 @@ export class ProjectSaveQueue {
   constructor(
     private readonly write: WriteProjectFile,
     private readonly project: string | (() => Promise<string>),
-    private readonly hooks: SaveQueueHooks = {},
+    private readonly hooks: FileSaverHooks = {},
   ) {
     this.resolvedId = typeof project === 'string' ? project : null;
   }

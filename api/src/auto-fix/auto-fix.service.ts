@@ -1,4 +1,3 @@
-import { posix } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { fileStartMarker, FILE_END_MARKER } from '@forge/protocol/file-stream';
 import { ErrorCode } from '@forge/protocol/errors';
@@ -10,8 +9,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { type BuildError, extractBuildErrors, formatBuildError } from './build-errors.js';
-import { type CheckedAnswer, checkedAnswer } from '../edits/checked-answer.js';
-import { wordDiffLines } from './word-diff.js';
+import { type CheckedAnswer, checkedAnswer } from '../code-changes/checked-answer.js';
+import { relativeImports } from '../code-changes/relative-imports.js';
+import { wordDiffLines } from '../code-changes/word-diff.js';
 
 export interface FixAttemptInput {
   ownerId: string;
@@ -53,8 +53,6 @@ const MAX_TREE_ENTRIES = 1_000;
 const MAX_ERROR_LOG_CHARS = 160;
 /** Read when no error names a project file: where a project's problems usually start. */
 const ENTRY_FILES = ['src/App.tsx', 'src/main.tsx', 'server/index.ts', 'vite.config.ts', 'tsconfig.json'];
-const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"\n]+)['"]/g;
-const IMPORT_EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.css', '.json', '/index.ts', '/index.tsx'];
 
 /**
  * One repair attempt of the auto-fix loop: shows the agent the build's errors and the files
@@ -233,20 +231,6 @@ function logTail(log: string): string {
   const lines = stripAnsi(log).trimEnd().split(/\r?\n/).slice(-MAX_LOG_TAIL_LINES);
   const text = lines.join('\n');
   return text.length > MAX_LOG_TAIL_CHARS ? `…${text.slice(-MAX_LOG_TAIL_CHARS)}` : text;
-}
-
-/** The project files a source file imports with relative specifiers, resolved the way bundlers do. */
-function relativeImports(path: string, content: string, tree: Set<string>): string[] {
-  const found: string[] = [];
-  for (const match of content.matchAll(IMPORT_SPECIFIER)) {
-    const target = posix.normalize(posix.join(posix.dirname(path), match[1]));
-    if (target.startsWith('..')) continue;
-    // TypeScript lets `./db.js` name `./db.ts`.
-    const bases = /\.jsx?$/.test(target) ? [target, target.replace(/\.js(x?)$/, '.ts$1')] : [target];
-    const resolved = bases.flatMap((base) => IMPORT_EXTENSIONS.map((ext) => base + ext)).find((candidate) => tree.has(candidate));
-    if (resolved && !found.includes(resolved)) found.push(resolved);
-  }
-  return found;
 }
 
 function unique<T>(items: T[]): T[] {

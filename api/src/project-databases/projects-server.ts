@@ -5,7 +5,7 @@ import { type Server, type Socket, connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AppConfig, ProjectsDatabaseServer } from '../config/app-config.js';
-import { startEmbeddedPostgres, stablePort } from '../database/embedded-postgres.js';
+import { startEmbeddedPostgres, stablePort } from '../platform-db/embedded-postgres.js';
 import type { SandboxNetwork } from '../sandboxes/sandbox-network.js';
 
 export interface RunningProjectsServer extends ProjectsDatabaseServer {

@@ -6,7 +6,7 @@ import type { SandboxesService, ScriptsResult } from '../sandboxes/sandboxes.ser
 import type { SecretCipher } from '../secrets/secret-cipher.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import { DatabaseSetupService } from './database-setup.service.js';
-import type { DatabasesRepository, ProjectDatabaseRecord } from './databases.repository.js';
+import type { ProjectDatabasesRepository, ProjectDatabaseRecord } from './project-databases.repository.js';
 import type { ProjectsServerDriver } from './projects-server.driver.js';
 
 const PROJECT = '0b6f3c9e-4a57-4c1e-9a3e-1f2d3c4b5a69';
@@ -51,7 +51,7 @@ function newSetupService({ env = {}, files = DATA_APP_FILES, scripts = { 'db:pus
   const sut = new DatabaseSetupService(
     loadConfig({ PROJECT_DATABASE_MAX_MB: '4', ...env }),
     driver as unknown as ProjectsServerDriver,
-    repository as unknown as DatabasesRepository,
+    repository as unknown as ProjectDatabasesRepository,
     cipher as unknown as SecretCipher,
     secrets as unknown as SecretsService,
     sandboxes as unknown as SandboxesService,

@@ -11,7 +11,7 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretCipher } from '../secrets/secret-cipher.js';
 import { SecretsService } from '../secrets/secrets.service.js';
-import { type DatabaseKind, DatabasesRepository } from './databases.repository.js';
+import { type DatabaseKind, ProjectDatabasesRepository } from './project-databases.repository.js';
 import { type ProvidedDatabase, ProjectsServerDriver } from './projects-server.driver.js';
 import { DRIZZLE_SCHEMA_FILE, META_FILE } from './schema-reader.js';
 
@@ -48,7 +48,7 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly driver: ProjectsServerDriver,
-    private readonly repository: DatabasesRepository,
+    private readonly repository: ProjectDatabasesRepository,
     private readonly cipher: SecretCipher,
     private readonly secrets: SecretsService,
     private readonly sandboxes: SandboxesService,

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { ProjectSaveQueue } from './project-save-queue.js';
+import { ProjectFileSaver } from './project-file-saver.js';
 
 /** Writes that take a while and finish out of order unless run one after another. */
 function slowWrites(failOn?: string) {
@@ -17,10 +17,10 @@ function slowWrites(failOn?: string) {
   return { write, written, overlapped: () => overlapped };
 }
 
-describe('ProjectSaveQueue', () => {
+describe('ProjectFileSaver', () => {
   it('saves files one after another, in order, and answers each saved path once', async () => {
     const { write, written, overlapped } = slowWrites();
-    const sut = new ProjectSaveQueue(write, 'p1');
+    const sut = new ProjectFileSaver(write, 'p1');
     for (const path of ['a.ts', 'src/b.tsx', 'a.ts', 'c.css']) sut.enqueue(path, 'x');
     await expect(sut.finish()).resolves.toEqual(['a.ts', 'src/b.tsx', 'c.css']);
     expect(written).toEqual(['p1:a.ts', 'p1:src/b.tsx', 'p1:a.ts', 'p1:c.css']);
@@ -30,7 +30,7 @@ describe('ProjectSaveQueue', () => {
   it('resolves the project once, before the first write', async () => {
     const { write, written } = slowWrites();
     const project = jest.fn(async () => 'created');
-    const sut = new ProjectSaveQueue(write, project);
+    const sut = new ProjectFileSaver(write, project);
     expect(sut.projectId).toBeNull();
     sut.enqueue('a.ts', 'x');
     sut.enqueue('b.ts', 'x');
@@ -42,7 +42,7 @@ describe('ProjectSaveQueue', () => {
 
   it('keeps the first failure, writes nothing after it, and throws it from finish()', async () => {
     const { write, written } = slowWrites('b.ts');
-    const sut = new ProjectSaveQueue(write, 'p1');
+    const sut = new ProjectFileSaver(write, 'p1');
     for (const path of ['a.ts', 'b.ts', 'c.ts']) sut.enqueue(path, 'x');
     await expect(sut.finish()).rejects.toThrow('disk full at b.ts');
     expect(written).toEqual(['p1:a.ts']);
@@ -51,7 +51,7 @@ describe('ProjectSaveQueue', () => {
   it('asks before each write and tells after it; a skipped file does not count as saved', async () => {
     const { write, written } = slowWrites();
     const calls: string[] = [];
-    const sut = new ProjectSaveQueue(write, 'p1', {
+    const sut = new ProjectFileSaver(write, 'p1', {
       shouldWrite: async (path, content) => {
         calls.push(`ask ${path}`);
         return content !== 'same';
@@ -67,7 +67,7 @@ describe('ProjectSaveQueue', () => {
 
   it('throws the failure as described by the caller', async () => {
     const { write } = slowWrites('a.ts');
-    const sut = new ProjectSaveQueue(write, 'p1', { describeFailure: (path, err) => new Error(`could not save ${path} (${err.message})`) });
+    const sut = new ProjectFileSaver(write, 'p1', { describeFailure: (path, err) => new Error(`could not save ${path} (${err.message})`) });
     sut.enqueue('a.ts', 'x');
     await expect(sut.finish()).rejects.toThrow('could not save a.ts (disk full at a.ts)');
   });

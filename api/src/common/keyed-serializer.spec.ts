@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { KeyedQueue } from './keyed-queue.js';
+import { KeyedSerializer } from './keyed-serializer.js';
 
-describe(KeyedQueue.name, () => {
+describe(KeyedSerializer.name, () => {
   it('runs one action per key at a time, in order, while other keys go on', async () => {
-    const sut = new KeyedQueue();
+    const sut = new KeyedSerializer();
     const order: string[] = [];
     const step = (name: string, ms: number) => async () => {
       order.push(`${name} starts`);
@@ -15,7 +15,7 @@ describe(KeyedQueue.name, () => {
   });
 
   it('goes on after a failed action, and knows which keys have one queued or running', async () => {
-    const sut = new KeyedQueue();
+    const sut = new KeyedSerializer();
     const failed = sut.run('a', async () => Promise.reject(new Error('failed')));
     const next = sut.run('a', async () => 'ran');
     expect(sut.has('a')).toBe(true);

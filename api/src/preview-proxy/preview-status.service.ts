@@ -4,7 +4,7 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 
 @Injectable()
-export class PreviewsService {
+export class PreviewStatusService {
   constructor(
     private readonly projects: ProjectsService,
     private readonly sandboxes: SandboxesService,

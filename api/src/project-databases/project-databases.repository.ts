@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaService } from '../platform-db/prisma.service.js';
 
 export type DatabaseKind = 'provided' | 'custom';
 
@@ -16,7 +16,7 @@ export interface ProjectDatabaseRecord {
 const SELECT = { providedName: true, providedPassword: true, customUrl: true, active: true, initializedAt: true } as const;
 
 @Injectable()
-export class DatabasesRepository {
+export class ProjectDatabasesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   find(projectId: string): Promise<ProjectDatabaseRecord | null> {

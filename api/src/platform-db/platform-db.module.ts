@@ -4,4 +4,4 @@ import { PrismaService, StreamEventsPrismaService } from './prisma.service.js';
 
 @Global()
 @Module({ providers: [PrismaService, StreamEventsPrismaService, PgListener], exports: [PrismaService, StreamEventsPrismaService, PgListener] })
-export class DatabaseModule {}
+export class PlatformDbModule {}

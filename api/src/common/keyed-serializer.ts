@@ -2,7 +2,7 @@
  * Runs actions one at a time per key, in the order they were asked for, within this process; a
  * failed action does not stop the ones after it.
  */
-export class KeyedQueue {
+export class KeyedSerializer {
   /** The last action queued for each key that has one queued or running. */
   private readonly tails = new Map<string, Promise<unknown>>();
 

@@ -1,10 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
-import { PreviewsService } from './previews.service.js';
+import { PreviewStatusService } from './preview-status.service.js';
 
 @Controller('projects')
-export class PreviewsController {
-  constructor(private readonly previews: PreviewsService) {}
+export class PreviewStatusController {
+  constructor(private readonly previews: PreviewStatusService) {}
 
   @Get(':project/preview-status')
   status(@CurrentUser() user: AuthUser, @Param('project') project: string) {

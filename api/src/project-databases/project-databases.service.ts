@@ -20,7 +20,7 @@ import { DRIZZLE_SCHEMA_FILE, META_FILE, schemaFromDrizzle, schemaFromMeta } fro
 
 /** The Database view's calls, each for the signed-in owner's project only. */
 @Injectable()
-export class DatabasesService {
+export class ProjectDatabasesService {
   constructor(
     private readonly projects: ProjectsService,
     private readonly setup: DatabaseSetupService,

@@ -1,0 +1,75 @@
+// Sandbox settings: the image projects are built and previewed in, and each container's limits.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CIDR, ConfigError, type Env, integer, number, text } from './env.js';
+
+export interface SandboxConfig {
+  /** Tag of the sandbox image; by default `forge-sandbox:<hash of sandbox-image/>`. */
+  image: string;
+  /** Tells this platform's containers from another's on the same engine. */
+  instance: string;
+  cpus: number;
+  /** Memory for the project's processes. The container's limit adds the three disks below: they are tmpfs, held in memory. */
+  memoryMb: number;
+  /** Size of the project's writable space (/workspace); a tmpfs, so the limit holds on any filesystem. */
+  diskMb: number;
+  /** Size of /tmp (build and app logs, tools' scratch files); a tmpfs. */
+  tmpMb: number;
+  /** Size of the home folder (npm's cache for packages the image lacks); a tmpfs. */
+  homeMb: number;
+  pids: number;
+  /** Extra destinations sandboxes may reach besides the public internet (CIDRs). */
+  egressAllow: string[];
+}
+
+/** `dataDir` and `databaseUrl` tell this platform's containers apart by default. */
+export function sandboxFrom(env: Env, cwd: string, dataDir: string, databaseUrl: string | null): SandboxConfig {
+  const recipeDir = resolve(cwd, 'sandbox-image');
+  const image = text(env, 'SANDBOX_IMAGE') ?? (existsSync(recipeDir) ? sandboxImageTag(recipeDir) : 'forge-sandbox:latest');
+  const instance =
+    text(env, 'SANDBOX_INSTANCE') ??
+    createHash('sha256')
+      .update(`${dataDir}\n${databaseUrl ?? ''}`)
+      .digest('hex')
+      .slice(0, 10);
+  if (!/^[a-z0-9][a-z0-9-]{0,30}$/.test(instance)) throw new ConfigError('SANDBOX_INSTANCE', `"${instance}" must be lower-case letters, digits and hyphens`);
+  const egressAllow = (text(env, 'SANDBOX_EGRESS_ALLOW') ?? '')
+    .split(',')
+    .map((cidr) => cidr.trim())
+    .filter(Boolean);
+  for (const cidr of egressAllow) {
+    if (!CIDR.test(cidr)) throw new ConfigError('SANDBOX_EGRESS_ALLOW', `"${cidr}" is not an IPv4 address or CIDR`);
+  }
+  return {
+    image,
+    instance,
+    cpus: number(env, 'SANDBOX_CPUS', 1.5, 0.1, 64),
+    memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 1024, 128, 65_536),
+    diskMb: integer(env, 'SANDBOX_DISK_MB', 1024, 64, 65_536),
+    tmpMb: integer(env, 'SANDBOX_TMP_MB', 256, 16, 65_536),
+    homeMb: integer(env, 'SANDBOX_HOME_MB', 256, 16, 65_536),
+    pids: integer(env, 'SANDBOX_PIDS', 512, 16, 100_000),
+    egressAllow,
+  };
+}
+
+/**
+ * The default image tag carries a hash of the image's recipe, so a changed recipe builds a new image.
+ * scripts/lib/sandbox-image.mjs imports this function from the built API, so there is one implementation.
+ */
+export function sandboxImageTag(recipeDir: string): string {
+  return `forge-sandbox:${sandboxRecipeHash(recipeDir)}`;
+}
+
+export function sandboxRecipeHash(recipeDir: string): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(recipeDir)
+    .filter((file) => !file.endsWith('.md') && !file.startsWith('.'))
+    .sort()) {
+    const path = join(recipeDir, name);
+    if (!statSync(path).isFile()) continue;
+    hash.update(`${name}\0`).update(readFileSync(path)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
