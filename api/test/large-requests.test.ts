@@ -122,6 +122,10 @@ describe('large requests never stall the server', () => {
     expect(JSON.parse(result.body.toString())).toEqual({ filesSaved: 2000, projectDir: 'projects/many-files' });
     expect(asked).toBeGreaterThan(3);
     expect(slowestMs).toBeLessThan(HEALTH_GOAL_MS);
+    // Recorded as one version with every file.
+    const versions = JSON.parse((await send('GET', '/api/projects/many-files/versions')).body.toString()) as { versions: Array<{ files: unknown[] }> };
+    expect(versions.versions).toHaveLength(1);
+    expect(versions.versions[0]!.files).toHaveLength(2000);
   });
 
   it('keeps /api/health within the goal while a 48 MB file is read through the file API, and the share file API', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createTwoFilesPatch, diffLines } from 'diff';
 import git, { type TreeEntry } from 'isomorphic-git';
 import type { VersionFileChange } from '@forge/protocol/versions';
+import { Slicer } from '../common/cooperative.js';
 
 export interface StoredFile {
   path: string;
@@ -70,7 +71,10 @@ export class VersionStore {
     });
     await git.writeRef({ fs, gitdir, ref: BRANCH, value: id, force: true });
     const changes: VersionFileChange[] = [];
+    // Thousands of files (a large save) are counted in slices, letting other requests in between.
+    const slicer = new Slicer();
     for (const path of [...new Set([...(head?.tree.keys() ?? []), ...tree.keys()])].sort()) {
+      await slicer.pause();
       const before = head?.tree.get(path) ?? null;
       const after = tree.get(path) ?? null;
       if (before === after) continue;

@@ -42,7 +42,7 @@ export class VersionsRepository {
     const seq = (last?.seq ?? 0) + 1;
     await this.prisma.$executeRaw`
       INSERT INTO project_versions (project_id, id, seq, kind, message, files, created_at)
-      VALUES (${projectId}::uuid, ${version.id}, ${seq}, ${version.kind}::"VersionKind", ${version.message}, ${JSON.stringify(version.files)}::jsonb, ${version.createdAt})`;
+      VALUES (${projectId}::uuid, ${version.id}, ${seq}, ${version.kind}::version_kind, ${version.message}, ${JSON.stringify(version.files)}::jsonb, ${version.createdAt})`;
     return { ...version, seq };
   }
 }
