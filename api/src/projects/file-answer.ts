@@ -17,13 +17,17 @@ export const FILE_ANSWER_HEADERS = {
  * A file as the file API answers it (protocol `files.ts`): a text file as the spec's
  * `{ "content": "…" }`, a binary file as its bytes under its media type. Both stream a chunk at a time
  * from disk: a large file never sits whole in memory, nor does encoding it stop the event loop.
- * `transform` rewrites the bytes on their way (a share masks secrets); the length is then unknown.
+ * `transform` rewrites the bytes on their way (a share masks secrets); for a binary file it must keep
+ * their length, which the answer states.
  */
 export function fileAnswer(file: FileEntry, bytes: Readable, transform: Transform | null = null): StreamableFile {
   const source = transform ? pipeline(bytes, transform, () => undefined) : bytes;
   if (!file.binary) return new StreamableFile(Readable.from(jsonContent(source)), { type: `${TEXT_FILE_ANSWER_TYPE}; charset=utf-8` });
-  return new StreamableFile(source, { type: servedMediaType(file.path), ...(transform ? {} : { length: file.sizeBytes }) });
+  return new StreamableFile(source, { type: servedMediaType(file.path), length: file.sizeBytes });
 }
+
+/** What rewrites a file's bytes on their way out, chosen once the file is known; null leaves them as they are. */
+export type AnswerTransform = (file: FileEntry) => Promise<Transform | null>;
 
 /** UTF-8 bytes as the JSON `{ "content": "…" }`, escaped a chunk at a time; the same text `JSON.stringify` gives. */
 export async function* jsonContent(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {

@@ -1,4 +1,3 @@
-import type { Transform } from 'node:stream';
 import { Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { type ArchiverError, ZipArchive } from 'archiver';
@@ -19,7 +18,7 @@ import {
   type ProjectDeletingEvent,
   type VersionNote,
 } from '../common/events/domain-events.js';
-import { fileAnswer } from './file-answer.js';
+import { type AnswerTransform, fileAnswer } from './file-answer.js';
 import { type FileEntry, isBinaryContent } from './file-kinds.js';
 import { ProjectChanges } from './project-changes.js';
 import { type ProjectClaimHolder, ProjectClaims, type ReleaseClaim } from './project-claims.js';
@@ -71,10 +70,11 @@ export class ProjectsService {
    * A file of a project the caller already holds, streamed from disk as the file API answers it;
    * `transform` rewrites its bytes on the way (a share masks secrets).
    */
-  async fileAnswer(projectId: string, path: string, transform: Transform | null = null): Promise<StreamableFile> {
+  async fileAnswer(projectId: string, path: string, transform?: AnswerTransform): Promise<StreamableFile> {
     const entry = await this.entryOf(projectId, path);
+    const rewrite = transform ? await transform(entry) : null;
     const opened = await this.storage.openFile(projectId, path);
-    return fileAnswer({ ...entry, sizeBytes: opened.sizeBytes }, opened.stream, transform);
+    return fileAnswer({ ...entry, sizeBytes: opened.sizeBytes }, opened.stream, rewrite);
   }
 
   /** Every file with its size and whether it is binary: what a model is told of the project. */

@@ -23,6 +23,12 @@ describe('maskingStream', () => {
     expect(await masked(['prix: 5 €, clé', ' ünï'], ['clé ünï'])).toBe(`prix: 5 €, ${MASK}`);
   });
 
+  it('keeps the length of binary content, masking byte for byte', async () => {
+    const bytes = Buffer.concat([Buffer.from([0x89, 0x00]), Buffer.from('key=sk-123456;'), Buffer.from([0xff])]);
+    const out = Buffer.concat(await Readable.from([bytes.subarray(0, 7), bytes.subarray(7)]).pipe(maskingStream(['sk-123456'], { sameLength: true })).toArray());
+    expect(out).toEqual(Buffer.concat([Buffer.from([0x89, 0x00]), Buffer.from('key=*********;'), Buffer.from([0xff])]));
+  });
+
   it('masks overlapping values together, leaking no part of either', async () => {
     expect(await masked(['xab', 'cdef tail'], ['abcdef', 'xab'])).toBe(`${MASK} tail`);
   });

@@ -84,11 +84,14 @@ export class SecretsService {
     return (text) => maskValues(maskValues(text, this.masks.get(projectId) ?? []), more);
   }
 
-  /** A stream that masks the project's secrets in bytes passing through (a file a share serves); null when it has none. */
-  async maskingStream(projectId: string): Promise<Transform | null> {
+  /**
+   * A stream that masks the project's secrets in bytes passing through (a file a share serves); null
+   * when it has none. `sameLength` (binary files) masks byte for byte, keeping the length.
+   */
+  async maskingStream(projectId: string, options: { sameLength?: boolean } = {}): Promise<Transform | null> {
     if (!this.masks.has(projectId)) await this.loadMask(projectId);
     const values = this.masks.get(projectId) ?? [];
-    return values.length > 0 ? maskingStream(values) : null;
+    return values.length > 0 ? maskingStream(values, options) : null;
   }
 
   /** The masker of an account's project by name, or undefined when the project does not exist yet. */

@@ -1,11 +1,11 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { Readable, type Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import type { EventEmitter2 } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { NOT_SHARED_MESSAGE } from '@forge/protocol/shares';
 import { SHARE_UNPUBLISHED } from '../common/events/domain-events.js';
-import { fileAnswer } from '../projects/file-answer.js';
+import { type AnswerTransform, fileAnswer } from '../projects/file-answer.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { maskingStream } from '../secrets/masking-stream.js';
 import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
@@ -41,9 +41,10 @@ function newSharesService() {
     find: jest.fn(async () => ({ id: 'project-1', name: 'weather', updatedAt: new Date() })),
     filePaths: jest.fn(async () => ['.env.example', '.env.local', 'src/App.tsx']),
     // As the real one: the file streamed through the transform it is given.
-    fileAnswer: jest.fn(async (_projectId: string, path: string, transform: Transform | null) =>
-      fileAnswer({ path, sizeBytes: 0, binary: false }, Readable.from([Buffer.from(`const key = 'sk-live-123456'; // ${path}`)]), transform),
-    ),
+    fileAnswer: jest.fn(async (_projectId: string, path: string, transform: AnswerTransform) => {
+      const file = { path, sizeBytes: 0, binary: false };
+      return fileAnswer(file, Readable.from([Buffer.from(`const key = 'sk-live-123456'; // ${path}`)]), await transform(file));
+    }),
   };
   const sandboxes = { find: jest.fn(async () => ({ builtAt: new Date() })), previewUrl: (label: string) => `http://${label}.preview.localhost:3000/` };
   const secrets = { maskingStream: jest.fn(async () => maskingStream(['sk-live-123456'])) };

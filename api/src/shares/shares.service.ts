@@ -80,7 +80,8 @@ export class SharesService {
   async publicFile(shareId: string, path: string): Promise<StreamableFile> {
     const share = await this.findShared(shareId);
     if (isHiddenFromShare(path)) throw new DomainError(ErrorCode.FileNotFound, `File not found: ${path}`);
-    return this.projects.fileAnswer(share.projectId, path, await this.secrets.maskingStream(share.projectId));
+    // Binary files are masked byte for byte: their length and layout stay.
+    return this.projects.fileAnswer(share.projectId, path, (file) => this.secrets.maskingStream(share.projectId, { sameLength: file.binary }));
   }
 
   /** A published project's screenshot, for its wall card. */
