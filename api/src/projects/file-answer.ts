@@ -6,11 +6,12 @@ import { type FileEntry, servedMediaType } from './file-kinds.js';
 
 /**
  * Sent with every file answer: a project's file is never run as a page of the app's origin, whatever
- * its bytes (an owner's or a share's file opened directly in a tab is inert).
+ * its bytes (an owner's or a share's file opened directly in a tab is inert); one served as a
+ * download still downloads.
  */
 export const FILE_ANSWER_HEADERS = {
   noSniff: 'nosniff',
-  contentSecurityPolicy: "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
+  contentSecurityPolicy: "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox allow-downloads",
 } as const;
 
 /**
