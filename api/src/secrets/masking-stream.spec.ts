@@ -25,7 +25,11 @@ describe('maskingStream', () => {
 
   it('keeps the length of binary content, masking byte for byte', async () => {
     const bytes = Buffer.concat([Buffer.from([0x89, 0x00]), Buffer.from('key=sk-123456;'), Buffer.from([0xff])]);
-    const out = Buffer.concat(await Readable.from([bytes.subarray(0, 7), bytes.subarray(7)]).pipe(maskingStream(['sk-123456'], { sameLength: true })).toArray());
+    const out = Buffer.concat(
+      await Readable.from([bytes.subarray(0, 7), bytes.subarray(7)])
+        .pipe(maskingStream(['sk-123456'], { sameLength: true }))
+        .toArray(),
+    );
     expect(out).toEqual(Buffer.concat([Buffer.from([0x89, 0x00]), Buffer.from('key=*********;'), Buffer.from([0xff])]));
   });
 
