@@ -1,5 +1,7 @@
 // Request and response bodies of the platform's HTTP API, shared by `api` and `web`.
 
+import type { SavedFileContent } from './files.js';
+
 export interface PublicUser {
   id: string;
   /** The first characters of the recovery key, to tell accounts apart. */
@@ -57,6 +59,7 @@ export interface ProjectTreeResponse {
   /** Slash-separated file paths. */
   tree: string[];
 }
+/** A text file, as `GET …/file/{path}` answers it; a binary file answers its bytes instead (see `files.ts`). */
 export interface FileContentResponse {
   content: string;
 }
@@ -66,7 +69,8 @@ export interface PreviewStatusResponse {
 }
 export interface SaveProjectRequest {
   projectName: string;
-  files: Record<string, string>;
+  /** Path to content: text as a string, a binary file as `{ "base64": "…" }`. */
+  files: Record<string, SavedFileContent>;
 }
 export interface SaveProjectResponse {
   filesSaved: number;

@@ -39,18 +39,22 @@ class ScriptedProvider implements LlmProvider {
 const PROJECT_ID = 'project-1';
 
 /** The project as ProjectsService shows it, by id, in memory; writes are recorded. */
-function fakeProjects(initial: Record<string, string>) {
-  const files = new Map(Object.entries(initial));
+function fakeProjects(initial: Record<string, string | Buffer>) {
+  const files = new Map<string, string | Buffer>(Object.entries(initial));
+  const reads: string[] = [];
   const writes: Array<[string, string]> = [];
   /** Paths whose write fails, as a full disk would: the change then lands not at all. */
   const failing = new Set<string>();
   const applied: FileChangeSet[] = [];
   const projects = {
     filePaths: async (projectId: string) => (projectId === PROJECT_ID ? [...files.keys()].sort() : []),
+    fileEntries: async (projectId: string) =>
+      projectId === PROJECT_ID ? [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, content]) => ({ path, sizeBytes: content.length, binary: Buffer.isBuffer(content) })) : [],
     readFile: async (projectId: string, path: string) => {
+      reads.push(path);
       const content = projectId === PROJECT_ID ? files.get(path) : undefined;
       if (content === undefined) throw new DomainError(ErrorCode.FileNotFound, `File not found: ${path}`);
-      return content;
+      return content.toString();
     },
     applyChanges: async (_projectId: string, changes: FileChangeSet) => {
       if ([...changes.writes.keys()].some((path) => failing.has(path))) throw new Error('ENOSPC: no space left on device');
@@ -62,7 +66,7 @@ function fakeProjects(initial: Record<string, string>) {
       for (const path of changes.deletes) files.delete(path);
     },
   } as unknown as ProjectsService;
-  return { projects, files, writes, failing, applied };
+  return { projects, files, writes, failing, applied, reads };
 }
 
 const CONFIG = { autoFix: { maxAttempts: 5, maxTurns: 10, maxTokens: 16_000 } } as AppConfig;
@@ -84,10 +88,10 @@ function fakeCredits(balance = 1_000_000n, costPerCall = 0n) {
   return { credits, calls, state };
 }
 
-function setup(responses: ScriptedResponse[], initial: Record<string, string> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits()) {
+function setup(responses: ScriptedResponse[], initial: Record<string, string | Buffer> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits()) {
   const provider = new ScriptedProvider(responses);
   const agent = new AgentService(provider, { ...DEFAULT_AGENT_SETTINGS, maxRetries: 0, retryBaseDelayMs: 1 }, new PromptLibrary());
-  const { projects, writes, files, failing, applied } = fakeProjects(initial);
+  const { projects, writes, files, failing, applied, reads } = fakeProjects(initial);
   const service = new AutoFixService(config, agent, projects, ledger.credits);
   const log: string[] = [];
   const input = (buildLog = TYPE_ERROR_LOG): FixAttemptInput => ({
@@ -100,7 +104,7 @@ function setup(responses: ScriptedResponse[], initial: Record<string, string> = 
     log: (line) => log.push(line),
     signal: new AbortController().signal,
   });
-  return { service, provider, writes, files, failing, applied, log, input, ledger };
+  return { service, provider, writes, files, failing, applied, reads, log, input, ledger };
 }
 
 const APP = [
@@ -168,6 +172,21 @@ describe('AutoFixService', () => {
       '💬 The count is a number, so it is typed as one now.',
       '✏️ src/App.tsx:5  const count: [-string-]{+number+} = recipes.length;',
     ]);
+  });
+
+  it('names binary files in the request with their type and size, and never reads or shows their bytes', async () => {
+    const logo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]), Buffer.alloc(2039, 7)]);
+    const buildLog = TYPE_ERROR_LOG.replaceAll('src/App.tsx', 'public/logo.png');
+    const { service, provider, reads, input } = setup([{ text: 'Nothing to change.\n' }], { ...PROJECT, 'public/logo.png': logo });
+
+    await service.attempt(input(buildLog));
+
+    const message = provider.requests[0].messages[0].content;
+    expect(message).toContain('\npublic/logo.png (binary image/png, 2.0 KB)\n');
+    expect(message).toContain('Files marked "binary"');
+    expect(message).not.toContain('<<<FILE public/logo.png>>>');
+    expect(message).not.toContain(logo.toString('latin1').slice(0, 4));
+    expect(reads).not.toContain('public/logo.png');
   });
 
   it('answers no changes when the response holds no files', async () => {

@@ -7,6 +7,7 @@ import { AgentService } from '../agent/agent.service.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CreditsService } from '../credits/credits.service.js';
+import { BINARY_FILES_NOTE, type FileEntry, listedForModel } from '../projects/file-kinds.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { type BuildError, extractBuildErrors, formatBuildError } from './build-errors.js';
 import { type CheckedAnswer, checkedAnswer } from '../code-changes/checked-answer.js';
@@ -87,10 +88,12 @@ export class AutoFixService {
     log(`🔧 Auto-fix attempt ${input.attempt}/${this.maxAttempts}: ${plural(errors.length, 'error')} to fix`);
     for (const error of errors) log(`   • ${shorten(formatBuildError(error), MAX_ERROR_LOG_CHARS)}`);
 
-    const tree = await this.projects.filePaths(input.projectId);
+    const files = await this.projects.fileEntries(input.projectId);
+    // Binary files (images, fonts) are named in the request, never read or shown.
+    const tree = files.filter((file) => !file.binary).map((file) => file.path);
     const context = await this.readContext(input, errors, tree);
     const maxTurns = this.config.autoFix.maxTurns;
-    const request = fixRequest({ input, errors, tree, context, maxAttempts: this.maxAttempts });
+    const request = fixRequest({ input, errors, files, context, maxAttempts: this.maxAttempts });
 
     const runtime = input.failedAt === 'runtime';
     const description = errors.length > 0 ? `${runtime ? 'Fix the app' : 'Fix the build'}: ${formatBuildError(errors[0])}` : 'Fix the failed build';
@@ -200,8 +203,8 @@ interface FixContext {
   omitted: string[];
 }
 
-function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: string[]; context: FixContext; maxAttempts: number }): string {
-  const { input, errors, tree, context, maxAttempts } = args;
+function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; files: FileEntry[]; context: FixContext; maxAttempts: number }): string {
+  const { input, errors, files: tree, context, maxAttempts } = args;
   const runtime = input.failedAt === 'runtime';
   const what = runtime ? 'The app built and started, but failed when opened in a browser (headless Chromium loading its preview).' : 'The build failed.';
   const sections: string[] = [`Project name: ${input.projectName}`, `${what} This is repair attempt ${input.attempt} of ${maxAttempts}.`];
@@ -215,7 +218,7 @@ function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; tree: 
 
   const listed = tree.slice(0, MAX_TREE_ENTRIES);
   const more = tree.length - listed.length;
-  sections.push(['## Project files', ...listed, ...(more > 0 ? [`… and ${more} more`] : [])].join('\n'));
+  sections.push(['## Project files', ...listed.map(listedForModel), ...(more > 0 ? [`… and ${more} more`] : []), ...(tree.some((file) => file.binary) ? ['', BINARY_FILES_NOTE] : [])].join('\n'));
 
   const files = Object.entries(context.shown).map(([path, content]) => [fileStartMarker(path), content.replace(/\n$/, ''), FILE_END_MARKER].join('\n'));
   sections.push(['## Current content of the files involved', ...files].join('\n'));

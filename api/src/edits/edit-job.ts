@@ -8,6 +8,7 @@ import type { SseChunk } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { INTERRUPTED_EDIT_MESSAGE } from '../jobs/job-messages.js';
 import { type JobContext, type JobEnd, type JobWork, SERVER_STOPPING } from '../jobs/job-runner.js';
+import type { FileEntry } from '../projects/file-kinds.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type CheckedChanges, checkChanges } from '../code-changes/change-check.js';
@@ -54,8 +55,9 @@ export class EditJob {
     try {
       log(`🚀 Editing ${input.projectName}: ${shorten(input.request, MAX_LOGGED_REQUEST_CHARS)}`);
       await this.waitForBuilds(input, log);
-      const tree = await this.projects.filePaths(input.projectId);
-      let reader = this.reader(input.projectId, tree);
+      const files = await this.projects.fileEntries(input.projectId);
+      const tree = files.map((file) => file.path);
+      let reader = this.reader(input.projectId, files);
       const context = await selectEditContext({ request: input.request, tree, read: (path) => reader.read(path), budgetTokens: this.config.edits.contextTokens });
       const shown = Object.keys(context.shown);
       log(context.whole ? `🔎 The agent sees all ${plural(shown.length, 'file')} of the project` : `🔎 The agent sees ${shown.length} of ${plural(tree.length, 'file')}: ${list(shown)}`);
@@ -68,7 +70,7 @@ export class EditJob {
             {
               projectName: input.projectName,
               request: input.request,
-              prompt: editPrompt({ projectName: input.projectName, request: input.request, tree, context }),
+              prompt: editPrompt({ projectName: input.projectName, request: input.request, files, context }),
               images: input.images,
               files: context.shown,
               project: reader,
@@ -96,7 +98,7 @@ export class EditJob {
 
       // A build that started meanwhile (a visited preview waking up) may have fixed files: check against them.
       if (await this.waitForBuilds(input, log)) {
-        reader = this.reader(input.projectId, await this.projects.filePaths(input.projectId));
+        reader = this.reader(input.projectId, await this.projects.fileEntries(input.projectId));
         const again = await checkChanges(answer.parsed, (path) => reader.read(path));
         if (!again.ok) return failed(`Nothing was changed: the project changed while the agent was writing. ${again.problems.map((p) => `${p.block}: ${p.reason}`).join('; ')}`);
         changes = again.changes;
@@ -191,12 +193,12 @@ export class EditJob {
     return { previewUrl, failure };
   }
 
-  /** The project's text files as they are, each read once. */
-  private reader(projectId: string, paths: string[]): ProjectReader {
+  /** The project's text files as they are, each read once; binary ones are never read. */
+  private reader(projectId: string, files: FileEntry[]): ProjectReader {
     const cache = new Map<string, Promise<string | null>>();
-    const inTree = new Set(paths);
+    const inTree = new Set(files.filter((file) => !file.binary).map((file) => file.path));
     return {
-      paths,
+      paths: files.map((file) => file.path),
       read: (path) => {
         let text = cache.get(path);
         if (!text) {

@@ -1,19 +1,21 @@
 // What an edit asks the model: the request, the project's tree and the files that matter, each
 // exactly as it is on disk so that SEARCH texts can quote it.
 import { FILE_END_MARKER, fileStartMarker } from '@forge/protocol/file-stream';
+import { BINARY_FILES_NOTE, type FileEntry, listedForModel } from '../projects/file-kinds.js';
 import type { EditContext } from './edit-context.js';
 
 const MAX_TREE_ENTRIES = 1_000;
 
-export function editPrompt(args: { projectName: string; request: string; tree: string[]; context: EditContext }): string {
-  const { projectName, request, tree, context } = args;
+/** `files` is the whole tree; binary files are named with their type and size, never shown. */
+export function editPrompt(args: { projectName: string; request: string; files: FileEntry[]; context: EditContext }): string {
+  const { projectName, request, files: tree, context } = args;
   const listed = tree.slice(0, MAX_TREE_ENTRIES);
   const more = tree.length - listed.length;
   const files = Object.entries(context.shown).map(([path, content]) => `${fileStartMarker(path)}\n${content}${content.endsWith('\n') || content === '' ? '' : '\n'}${FILE_END_MARKER}`);
   const sections = [
     `Project name: ${projectName}`,
     ['## The change the person asks for', request.trim()].join('\n'),
-    ['## Project files', ...listed, ...(more > 0 ? [`… and ${more} more`] : [])].join('\n'),
+    ['## Project files', ...listed.map(listedForModel), ...(more > 0 ? [`… and ${more} more`] : []), ...(tree.some((file) => file.binary) ? ['', BINARY_FILES_NOTE] : [])].join('\n'),
     [context.whole ? '## Every file of the project, as it is now' : '## The files that matter to this change, as they are now', ...files].join('\n'),
   ];
   if (context.omitted.length > 0) {

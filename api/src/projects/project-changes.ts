@@ -7,7 +7,8 @@ import { ReplicasService } from '../cluster/replicas.service.js';
 import { PROJECT_CHANGED, REPLICA_LOST, type ProjectChangedEvent, type ReplicaLostEvent, type VersionNote } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProjectStorage } from './project-storage.js';
-import { type FileChangeSet, type Journal, type ProjectExclusive, ProjectTransactions, sha256 } from './project-transactions.js';
+import { isBinaryContent } from './file-kinds.js';
+import { type FileChangeSet, type Journal, type ProjectExclusive, ProjectTransactions } from './project-transactions.js';
 import { ProjectsRepository } from './projects.repository.js';
 
 const REPLICA_FOLDER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -42,10 +43,13 @@ export class ProjectChanges implements OnApplicationBootstrap {
   }
 
   async apply(projectId: string, changes: FileChangeSet, note: VersionNote): Promise<void> {
-    const upserts = [...changes.writes].map(([path, content]) => ({ path, sizeBytes: Buffer.byteLength(content), sha256: sha256(content) }));
     const deletes = [...changes.deletes].filter((path) => !changes.writes.has(path));
     const betweenFiles = this.pauseMs > 0 ? () => new Promise<void>((resolve) => setTimeout(resolve, this.pauseMs)) : undefined;
-    await this.transactions.apply(projectId, changes, note, () => this.repository.applyFileChanges(projectId, upserts, deletes), { betweenFiles });
+    const record = (digests: ReadonlyMap<string, string>) => {
+      const upserts = [...changes.writes].map(([path, content]) => ({ path, sizeBytes: Buffer.byteLength(content), sha256: digests.get(path)!, binary: isBinaryContent(content) }));
+      return this.repository.applyFileChanges(projectId, upserts, deletes);
+    };
+    await this.transactions.apply(projectId, changes, note, record, { betweenFiles });
   }
 
   /** Changes that stopped replicas left half-applied go back, or forward when the database recorded them. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { unsafePathReason } from '@forge/protocol/paths';
 import { ErrorCode } from '@forge/protocol/errors';
@@ -24,7 +25,7 @@ export class ProjectStorage {
    * Writes to a temporary file beside the target, then renames: a crash never leaves half a file.
    * Asynchronous on purpose: creating a file can take milliseconds, which must not stall live streams.
    */
-  async writeFile(projectId: string, path: string, content: string): Promise<void> {
+  async writeFile(projectId: string, path: string, content: string | Buffer): Promise<void> {
     const target = this.resolve(projectId, path);
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
@@ -39,6 +40,22 @@ export class ProjectStorage {
 
   async readFile(projectId: string, path: string): Promise<Buffer> {
     return readFile(this.resolve(projectId, path));
+  }
+
+  /**
+   * A file's bytes as a stream, read a chunk at a time (a large file never sits whole in memory or
+   * holds up the event loop). Opened before it answers: a missing file fails here, not mid-stream.
+   */
+  async openFile(projectId: string, path: string): Promise<{ stream: Readable; sizeBytes: number }> {
+    const handle = await open(this.resolve(projectId, path), 'r');
+    try {
+      // The size of what is open: a save that replaces the file meanwhile does not change it.
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), sizeBytes: size };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
   }
 
   async removeFile(projectId: string, path: string): Promise<void> {

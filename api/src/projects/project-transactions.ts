@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { link, lstat, mkdir, open, readFile, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { KeyedSerializer } from '../common/keyed-serializer.js';
@@ -43,8 +43,18 @@ export function inProcessExclusive(): ProjectExclusive {
   return (projectId, action) => queue.run(projectId, action);
 }
 
+/** Contents up to this size are hashed at once; larger ones on the thread pool, off the event loop. */
+const HASH_INLINE_BYTES = 256 * 1024;
+
 export function sha256(content: string | Buffer): string {
   return createHash('sha256').update(content).digest('hex');
+}
+
+/** sha256 of a content as hex, without holding up the event loop for a large one. */
+export async function digestSha256(content: string | Buffer): Promise<string> {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  if (bytes.length <= HASH_INLINE_BYTES) return sha256(bytes);
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
 }
 
 /**
@@ -62,15 +72,17 @@ export class ProjectTransactions<Note> {
     private readonly exclusive: ProjectExclusive = inProcessExclusive(),
   ) {}
 
-  apply(projectId: string, changes: FileChangeSet, note: Note, commit: () => Promise<void>, hooks: TransactionHooks = {}): Promise<void> {
+  /** `commit` gets each written path's sha256. */
+  apply(projectId: string, changes: FileChangeSet, note: Note, commit: (digests: ReadonlyMap<string, string>) => Promise<void>, hooks: TransactionHooks = {}): Promise<void> {
     return this.exclusive(projectId, () => this.applyNow(projectId, changes, note, commit, hooks));
   }
 
-  private async applyNow(projectId: string, changes: FileChangeSet, note: Note, commit: () => Promise<void>, hooks: TransactionHooks): Promise<void> {
+  private async applyNow(projectId: string, changes: FileChangeSet, note: Note, commit: (digests: ReadonlyMap<string, string>) => Promise<void>, hooks: TransactionHooks): Promise<void> {
     const dir = join(this.journalRoot, `${projectId}.${randomBytes(6).toString('hex')}`);
     const root = this.projectDir(projectId);
     await mkdir(dir, { recursive: true });
     const journal: Journal<Note> = { projectId, entries: [], note };
+    const digests = new Map<string, string>();
     try {
       // Prepare: nothing in the project changes yet; a crash here leaves a folder without a journal.
       let index = 0;
@@ -81,7 +93,8 @@ export class ProjectTransactions<Note> {
       for (const [path, content] of changes.writes) {
         const staged = index++;
         await writeFile(join(dir, `new-${staged}`), content);
-        journal.entries.push({ path, staged, backup: await this.keep(root, path, dir, index++), afterSha: sha256(content) });
+        digests.set(path, await digestSha256(content));
+        journal.entries.push({ path, staged, backup: await this.keep(root, path, dir, index++), afterSha: digests.get(path)! });
       }
       await writeDurably(join(dir, JOURNAL_FILE), JSON.stringify(journal));
     } catch (err) {
@@ -91,7 +104,7 @@ export class ProjectTransactions<Note> {
 
     try {
       await this.rollForward(root, dir, journal, hooks);
-      await commit();
+      await commit(digests);
     } catch (err) {
       await this.rollBack(root, dir, journal);
       await rm(dir, { recursive: true, force: true });

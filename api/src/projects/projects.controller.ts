@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Param, Post } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
 import { BodyLimit } from '../common/http/json-body.js';
 import { SAVE_PROJECT_BODY_LIMIT_BYTES, type SaveProjectDto, saveProjectSchema } from './dto/save-project.dto.js';
+import { FILE_ANSWER_HEADERS } from './file-answer.js';
 import { ProjectsService } from './projects.service.js';
 
 @Controller('projects')
@@ -25,6 +26,8 @@ export class ProjectsController {
   }
 
   @Get(':project/file/*path')
+  @Header('X-Content-Type-Options', FILE_ANSWER_HEADERS.noSniff)
+  @Header('Content-Security-Policy', FILE_ANSWER_HEADERS.contentSecurityPolicy)
   file(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('path') path: string[]) {
     return this.projects.file(user.id, project, path.join('/'));
   }

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { type ArchiverError, ZipArchive } from 'archiver';
-import type { FileContentResponse, ProjectListResponse, ProjectTreeResponse, SaveProjectResponse } from '@forge/protocol/api';
+import type { ProjectListResponse, ProjectTreeResponse, SaveProjectResponse } from '@forge/protocol/api';
+import type { SavedFileContent } from '@forge/protocol/files';
 import { ErrorCode } from '@forge/protocol/errors';
 import { fileFolderConflict, unsafePathReason } from '@forge/protocol/paths';
 import { projectNameError } from '@forge/protocol/project-name';
@@ -18,6 +18,8 @@ import {
   type ProjectDeletingEvent,
   type VersionNote,
 } from '../common/events/domain-events.js';
+import { type AnswerTransform, fileAnswer } from './file-answer.js';
+import { type FileEntry, isBinaryContent } from './file-kinds.js';
 import { ProjectChanges } from './project-changes.js';
 import { type ProjectClaimHolder, ProjectClaims, type ReleaseClaim } from './project-claims.js';
 import { ProjectQuotas } from './project-quotas.js';
@@ -26,7 +28,8 @@ import { ProjectFileSaver, type FileSaverHooks } from './project-file-saver.js';
 export type { ProjectFileSaver } from './project-file-saver.js';
 export type { FileChangeSet } from './project-transactions.js';
 import { ProjectStorage } from './project-storage.js';
-import type { FileChangeSet } from './project-transactions.js';
+import { type FileChangeSet, sha256 } from './project-transactions.js';
+import { decodeSavedFiles } from './saved-files.js';
 import { type ProjectRecord, ProjectsRepository } from './projects.repository.js';
 
 /** Where a project's saved secrets are written; never a tracked file. */
@@ -57,9 +60,26 @@ export class ProjectsService {
     return { tree: await this.repository.filePaths(project.id) };
   }
 
-  async file(ownerId: string, name: string, path: string): Promise<FileContentResponse> {
+  /** A file as the file API answers it: a text file as `{ content }`, a binary one as its bytes (protocol `files.ts`). */
+  async file(ownerId: string, name: string, path: string): Promise<StreamableFile> {
     const project = await this.find(ownerId, name);
-    return { content: await this.readFile(project.id, path) };
+    return this.fileAnswer(project.id, path);
+  }
+
+  /**
+   * A file of a project the caller already holds, streamed from disk as the file API answers it;
+   * `transform` rewrites its bytes on the way (a share masks secrets).
+   */
+  async fileAnswer(projectId: string, path: string, transform?: AnswerTransform): Promise<StreamableFile> {
+    const entry = await this.entryOf(projectId, path);
+    const rewrite = transform ? await transform(entry) : null;
+    const opened = await this.storage.openFile(projectId, path);
+    return fileAnswer({ ...entry, sizeBytes: opened.sizeBytes }, opened.stream, rewrite);
+  }
+
+  /** Every file with its size and whether it is binary: what a model is told of the project. */
+  fileEntries(projectId: string): Promise<FileEntry[]> {
+    return this.repository.fileEntries(projectId);
   }
 
   /** A file's bytes as stored, for copying it somewhere (a sandbox) unchanged. */
@@ -69,12 +89,16 @@ export class ProjectsService {
 
   /** A file of a project the caller already holds, as UTF-8 text; one the project does not list answers FileNotFound. */
   async readFile(projectId: string, path: string): Promise<string> {
+    await this.entryOf(projectId, path);
+    return (await this.storage.readFile(projectId, path)).toString('utf8');
+  }
+
+  private async entryOf(projectId: string, path: string): Promise<FileEntry> {
     const reason = unsafePathReason(path);
     if (reason) throw new DomainError(ErrorCode.InvalidPath, `Invalid file path: ${reason}`);
-    if (!(await this.repository.hasFile(projectId, path))) {
-      throw new DomainError(ErrorCode.FileNotFound, `File not found: ${path}`);
-    }
-    return (await this.storage.readFile(projectId, path)).toString('utf8');
+    const entry = await this.repository.fileEntry(projectId, path);
+    if (!entry) throw new DomainError(ErrorCode.FileNotFound, `File not found: ${path}`);
+    return entry;
   }
 
   /** The project to write into, created when new. Answers its id. */
@@ -120,33 +144,34 @@ export class ProjectsService {
     return this.claims.releaseJob(jobId);
   }
 
-  async save(ownerId: string, name: string, given: Record<string, string>): Promise<SaveProjectResponse> {
+  /** Replaces the project's files with `given`: text as strings, binary files as `{ base64 }`. */
+  async save(ownerId: string, name: string, given: Record<string, SavedFileContent>): Promise<SaveProjectResponse> {
     this.assertValidName(name);
+    const files = await decodeSavedFiles(withoutEnvFile(given));
     const release = await this.claim(ownerId, name, { kind: 'save' });
     try {
-      return await this.saveClaimed(ownerId, name, withoutEnvFile(given));
+      return await this.saveClaimed(ownerId, name, files);
     } finally {
       await release();
     }
   }
 
-  private async saveClaimed(ownerId: string, name: string, files: Record<string, string>): Promise<SaveProjectResponse> {
+  private async saveClaimed(ownerId: string, name: string, files: Map<string, string | Buffer>): Promise<SaveProjectResponse> {
     const existing = await this.repository.findByName(ownerId, name);
     await this.quotas.assertCanCreate(ownerId, name);
     await this.quotas.assertCanStore(
       ownerId,
       existing?.id ?? null,
-      Object.entries(files).map(([path, content]) => ({ path, bytes: Buffer.byteLength(content) })),
+      [...files].map(([path, content]) => ({ path, bytes: Buffer.byteLength(content) })),
       true,
     );
     const project = await this.repository.upsertProject(ownerId, name);
     const previous = await this.repository.filePaths(project.id);
-    const entries = Object.entries(files);
     // All at once: a save that fails midway (a file where a folder must go) leaves the project as it was.
-    const changes: FileChangeSet = { writes: new Map(entries), deletes: new Set(previous.filter((path) => !(path in files))) };
-    await this.applyChecked(project.id, changes, { kind: 'save', message: `Saved ${entries.length} ${entries.length === 1 ? 'file' : 'files'} from the workspace` });
-    this.logger.log(`Saved ${entries.length} files to project ${name} (${project.id})`);
-    return { filesSaved: entries.length, projectDir: `projects/${name}` };
+    const changes: FileChangeSet = { writes: files, deletes: new Set(previous.filter((path) => !files.has(path))) };
+    await this.applyChecked(project.id, changes, { kind: 'save', message: `Saved ${files.size} ${files.size === 1 ? 'file' : 'files'} from the workspace` });
+    this.logger.log(`Saved ${files.size} files to project ${name} (${project.id})`);
+    return { filesSaved: files.size, projectDir: `projects/${name}` };
   }
 
   /**
@@ -251,12 +276,12 @@ export class ProjectsService {
 }
 
 /** Secrets never arrive as project files: a client's .env would be saved and exported like code. */
-function withoutEnvFile(files: Record<string, string>): Record<string, string> {
+function withoutEnvFile<T>(files: Record<string, T>): Record<string, T> {
   if (!(ENV_FILE in files)) return files;
   const { [ENV_FILE]: _secrets, ...rest } = files;
   return rest;
 }
 
 function fileRecord(path: string, content: string) {
-  return { path, sizeBytes: Buffer.byteLength(content), sha256: createHash('sha256').update(content).digest('hex') };
+  return { path, sizeBytes: Buffer.byteLength(content), sha256: sha256(content), binary: isBinaryContent(content) };
 }

@@ -1,3 +1,4 @@
+import type { Transform } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
@@ -7,6 +8,7 @@ import { PROJECT_DELETING, type ProjectDeletingEvent, SECRETS_CHANGED, type Secr
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type EnvExampleEntry, parseEnvExample, renderEnvFile } from './env-example.js';
+import { maskingStream } from './masking-stream.js';
 import { type Mask, maskValues, maskableValues } from './secret-masker.js';
 import { SecretCipher } from './secret-cipher.js';
 import { SecretsRepository } from './secrets.repository.js';
@@ -80,6 +82,16 @@ export class SecretsService {
     if (!this.masks.has(projectId)) await this.loadMask(projectId);
     const more = maskableValues(extra);
     return (text) => maskValues(maskValues(text, this.masks.get(projectId) ?? []), more);
+  }
+
+  /**
+   * A stream that masks the project's secrets in bytes passing through (a file a share serves); null
+   * when it has none. `sameLength` (binary files) masks byte for byte, keeping the length.
+   */
+  async maskingStream(projectId: string, options: { sameLength?: boolean } = {}): Promise<Transform | null> {
+    if (!this.masks.has(projectId)) await this.loadMask(projectId);
+    const values = this.masks.get(projectId) ?? [];
+    return values.length > 0 ? maskingStream(values, options) : null;
   }
 
   /** The masker of an account's project by name, or undefined when the project does not exist yet. */

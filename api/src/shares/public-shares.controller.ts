@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { Public } from '../common/auth/auth.decorators.js';
 import { RateLimited } from '../limits/rate-limited.decorator.js';
+import { FILE_ANSWER_HEADERS } from '../projects/file-answer.js';
 import { type WallQuery, wallQuerySchema } from './dto/wall.query.js';
 import { SharesService } from './shares.service.js';
 
@@ -26,6 +27,8 @@ export class PublicSharesController {
   @Public()
   @RateLimited('shareViews')
   @Get('shares/:shareId/file/*path')
+  @Header('X-Content-Type-Options', FILE_ANSWER_HEADERS.noSniff)
+  @Header('Content-Security-Policy', FILE_ANSWER_HEADERS.contentSecurityPolicy)
   file(@Param('shareId') shareId: string, @Param('path') path: string[]) {
     return this.shares.publicFile(shareId, path.join('/'));
   }

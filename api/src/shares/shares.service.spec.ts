@@ -1,9 +1,13 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import type { EventEmitter2 } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { NOT_SHARED_MESSAGE } from '@forge/protocol/shares';
 import { SHARE_UNPUBLISHED } from '../common/events/domain-events.js';
+import { type AnswerTransform, fileAnswer } from '../projects/file-answer.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import { maskingStream } from '../secrets/masking-stream.js';
 import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import type { ThumbnailsService } from '../thumbnails/thumbnails.service.js';
@@ -36,10 +40,14 @@ function newSharesService() {
   const projects = {
     find: jest.fn(async () => ({ id: 'project-1', name: 'weather', updatedAt: new Date() })),
     filePaths: jest.fn(async () => ['.env.example', '.env.local', 'src/App.tsx']),
-    readFile: jest.fn(async (_projectId: string, path: string) => `const key = 'sk-live-123456'; // ${path}`),
+    // As the real one: the file streamed through the transform it is given.
+    fileAnswer: jest.fn(async (_projectId: string, path: string, transform: AnswerTransform) => {
+      const file = { path, sizeBytes: 0, binary: false };
+      return fileAnswer(file, Readable.from([Buffer.from(`const key = 'sk-live-123456'; // ${path}`)]), await transform(file));
+    }),
   };
   const sandboxes = { find: jest.fn(async () => ({ builtAt: new Date() })), previewUrl: (label: string) => `http://${label}.preview.localhost:3000/` };
-  const secrets = { masker: jest.fn(async () => (text: string) => text.replaceAll('sk-live-123456', '••••••••')) };
+  const secrets = { maskingStream: jest.fn(async () => maskingStream(['sk-live-123456'])) };
   const events = { emitAsync: jest.fn(async (_event: string, _payload: unknown) => []) };
   // Only project p2 has a screenshot.
   const thumbnails = { exists: jest.fn(async (projectId: string) => projectId === 'p2'), read: jest.fn(async (projectId: string) => (projectId === 'project-1' ? Buffer.from('jpeg') : null)) };
@@ -91,7 +99,8 @@ describe(SharesService.name, () => {
   it("masks the project's saved secrets in the files it serves", async () => {
     const { sut } = newSharesService();
     const { shareId } = (await sut.publish('owner', 'weather')).share!;
-    expect(await sut.publicFile(shareId, 'src/App.tsx')).toEqual({ content: "const key = '••••••••'; // src/App.tsx" });
+    const answer = await sut.publicFile(shareId, 'src/App.tsx');
+    expect(JSON.parse(await text(answer.getStream()))).toEqual({ content: "const key = '••••••••'; // src/App.tsx" });
   });
 
   it('answers an unknown or malformed share id with "not shared" without a lookup for the malformed one', async () => {

@@ -1,6 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type StreamableFile } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import type { FileContentResponse } from '@forge/protocol/api';
 import { WEB_ENDPOINTS, endpointPath } from '@forge/protocol/endpoints';
 import { ErrorCode } from '@forge/protocol/errors';
 import { type MySharesResponse, NOT_SHARED_MESSAGE, type OwnerShare, type PublicShareResponse, SHARE_ID_PATTERN, type ShareStatusResponse, type WallResponse } from '@forge/protocol/shares';
@@ -78,12 +77,11 @@ export class SharesService {
    * One file of a published project. An environment file answers exactly as a missing one, and the
    * project's saved secrets (and database credentials) are masked should any file contain one.
    */
-  async publicFile(shareId: string, path: string): Promise<FileContentResponse> {
+  async publicFile(shareId: string, path: string): Promise<StreamableFile> {
     const share = await this.findShared(shareId);
     if (isHiddenFromShare(path)) throw new DomainError(ErrorCode.FileNotFound, `File not found: ${path}`);
-    const content = await this.projects.readFile(share.projectId, path);
-    const mask = await this.secrets.masker(share.projectId);
-    return { content: mask(content) };
+    // Binary files are masked byte for byte: their length and layout stay.
+    return this.projects.fileAnswer(share.projectId, path, (file) => this.secrets.maskingStream(share.projectId, { sameLength: file.binary }));
   }
 
   /** A published project's screenshot, for its wall card. */

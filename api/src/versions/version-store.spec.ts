@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,19 @@ const files = (entries: Record<string, string | Buffer>) => Object.entries(entri
 const at = new Date('2026-01-02T03:04:05Z');
 
 describe('VersionStore', () => {
+  it('keeps a large binary file byte for byte under the id git gives it, and sees it unchanged in the next commit', async () => {
+    const store = new VersionStore(root);
+    const video = Buffer.alloc(700 * 1024);
+    for (let i = 0; i < video.length; i++) video[i] = (i * 131) % 256;
+    const first = await store.commit('p', { files: files({ 'public/intro.mp4': video }), message: 'save: video', createdAt: at });
+    expect(first.files).toEqual([{ path: 'public/intro.mp4', added: 0, removed: 0 }]);
+    const second = await store.commit('p', { files: files({ 'public/intro.mp4': video, 'README.md': 'hi\n' }), message: 'save: readme', createdAt: at });
+    expect(second.files.map((file) => file.path)).toEqual(['README.md']);
+    expect((await store.files('p', first.id)).get('public/intro.mp4')!.equals(video)).toBe(true);
+    const { oid } = await git.readBlob({ fs, gitdir: join(root, 'p.git'), oid: first.id, filepath: 'public/intro.mp4' });
+    expect(oid).toBe(createHash('sha1').update(`blob ${video.length}\0`).update(video).digest('hex'));
+  });
+
   it('commits the files as they are, each commit after the last, with the lines each file gained and lost', async () => {
     const store = new VersionStore(root);
     const first = await store.commit('p', { files: files({ 'src/App.tsx': 'a\nb\nc\n', 'README.md': 'hi\n' }), message: 'generation: a shop', createdAt: at });

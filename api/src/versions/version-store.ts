@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTwoFilesPatch, diffLines } from 'diff';
 import git, { type TreeEntry } from 'isomorphic-git';
 import type { VersionFileChange } from '@forge/protocol/versions';
+import { Slicer } from '../common/cooperative.js';
 
 export interface StoredFile {
   path: string;
@@ -54,7 +55,7 @@ export class VersionStore {
     const tree: FlatTree = new Map();
     const contents = new Map<string, Buffer>();
     for (const file of input.files) {
-      const oid = blobId(file.content);
+      const oid = await blobId(file.content);
       // An unchanged file's blob is already stored.
       if (head?.tree.get(file.path) !== oid) await git.writeBlob({ fs, gitdir, blob: file.content });
       tree.set(file.path, oid);
@@ -70,7 +71,10 @@ export class VersionStore {
     });
     await git.writeRef({ fs, gitdir, ref: BRANCH, value: id, force: true });
     const changes: VersionFileChange[] = [];
+    // Thousands of files (a large save) are counted in slices, letting other requests in between.
+    const slicer = new Slicer();
     for (const path of [...new Set([...(head?.tree.keys() ?? []), ...tree.keys()])].sort()) {
+      await slicer.pause();
       const before = head?.tree.get(path) ?? null;
       const after = tree.get(path) ?? null;
       if (before === after) continue;
@@ -187,9 +191,14 @@ export class VersionStore {
   }
 }
 
+/** Blobs up to this size are hashed at once; larger ones (an image, a video) on the thread pool. */
+const HASH_INLINE_BYTES = 256 * 1024;
+
 /** A blob's git id: sha-1 of its header and content, as git computes it. */
-function blobId(content: Buffer): string {
-  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+async function blobId(content: Buffer): Promise<string> {
+  const header = `blob ${content.length}\0`;
+  if (content.length <= HASH_INLINE_BYTES) return createHash('sha1').update(header).update(content).digest('hex');
+  return Buffer.from(await webcrypto.subtle.digest('SHA-1', Buffer.concat([Buffer.from(header), content]))).toString('hex');
 }
 
 /** Lines added and removed from `before` to `after`; binary content (null) counts none. */

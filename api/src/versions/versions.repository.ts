@@ -32,14 +32,18 @@ export class VersionsRepository {
     return row && toRecord(row);
   }
 
-  /** Records a version after the project's last one. */
+  /**
+   * Records a version after the project's last one. Its list of changed files goes in as one JSON
+   * text: given to the query builder as objects, 2,000 of them (a large save) cost the event loop a
+   * third of a second, and as much again to read them back.
+   */
   async append(projectId: string, version: Omit<VersionRecord, 'seq'>): Promise<VersionRecord> {
     const last = await this.prisma.projectVersion.findFirst({ where: { projectId }, orderBy: { seq: 'desc' }, select: { seq: true } });
-    const row = await this.prisma.projectVersion.create({
-      data: { projectId, id: version.id, seq: (last?.seq ?? 0) + 1, kind: version.kind, message: version.message, files: version.files as object[], createdAt: version.createdAt },
-      select: SELECT,
-    });
-    return toRecord(row);
+    const seq = (last?.seq ?? 0) + 1;
+    await this.prisma.$executeRaw`
+      INSERT INTO project_versions (project_id, id, seq, kind, message, files, created_at)
+      VALUES (${projectId}::uuid, ${version.id}, ${seq}, ${version.kind}::version_kind, ${version.message}, ${JSON.stringify(version.files)}::jsonb, ${version.createdAt})`;
+    return { ...version, seq };
   }
 }
 

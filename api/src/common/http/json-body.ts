@@ -4,9 +4,12 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { Observable } from 'rxjs';
 import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError } from '../errors/domain-error.js';
+import { formatBytes, readJsonStreamed } from './streamed-json.js';
 
 /** What a route accepts when it says nothing: sign-in keys, small settings. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+/** Routes that take more are parsed as their bodies stream in (one `JSON.parse` of megabytes stops the event loop). */
+const STREAMED_ABOVE_BYTES = 1024 * 1024;
 
 const BODY_LIMIT = 'forge:bodyLimit';
 /** A route that takes large bodies (a saved project, design images) says how large. */
@@ -29,7 +32,11 @@ export class JsonBodyInterceptor implements NestInterceptor {
     return next.handle();
   }
 
-  private parse(req: Request, res: Response, limit: number): Promise<void> {
+  private async parse(req: Request, res: Response, limit: number): Promise<void> {
+    if (limit > STREAMED_ABOVE_BYTES) {
+      req.body = await readJsonStreamed(req, limit);
+      return;
+    }
     let parser = this.parsers.get(limit);
     if (!parser) {
       parser = express.json({ limit });
@@ -51,9 +58,4 @@ function bodyError(err: BodyParserError, limit: number): DomainError {
   if (err.type === 'entity.parse.failed') return new DomainError(ErrorCode.MalformedJson, `Malformed JSON in request body: ${err.message}`);
   if (err.type === 'entity.too.large') return new DomainError(ErrorCode.PayloadTooLarge, `Request body is too large (max ${formatBytes(limit)})`);
   return new DomainError(ErrorCode.BadRequest, `Could not read the request body: ${err.message ?? 'unknown error'}`);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
 }

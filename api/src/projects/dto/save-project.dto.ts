@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { MAX_FILES_PER_PROJECT } from '@forge/protocol/limits';
 import { fileFolderConflict, unsafePathReason } from '@forge/protocol/paths';
 
-/** A whole project's text in one request. */
+/** A whole project in one request (binary files as base64 count 4 characters for every 3 bytes). */
 export const SAVE_PROJECT_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
+
+const fileContent = z.union([z.string(), z.strictObject({ base64: z.string() })], {
+  error: 'each file content must be a string (text) or { "base64": "…" } (a binary file)',
+});
 
 export const saveProjectSchema = z.object({
   projectName: z.string({ error: 'projectName is required' }),
   files: z
-    .record(z.string(), z.string({ error: 'each file content must be a string' }), { error: 'files must map paths to contents' })
+    .record(z.string(), fileContent, { error: 'files must map paths to contents' })
     .refine((files) => Object.keys(files).length > 0, 'files must contain at least one file')
     .refine((files) => Object.keys(files).length <= MAX_FILES_PER_PROJECT, `a project holds at most ${MAX_FILES_PER_PROJECT} files`)
     .superRefine((files, ctx) => {

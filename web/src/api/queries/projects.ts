@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FileContentResponse, PreviewStatusResponse, ProjectListResponse, ProjectTreeResponse } from '@forge/protocol/api';
+import type { PreviewStatusResponse, ProjectListResponse, ProjectTreeResponse } from '@forge/protocol/api';
 import { WEB_ENDPOINTS, endpointPath } from '@forge/protocol/endpoints';
 import { apiJson, apiRoute } from '../client';
+import { fetchProjectFile } from '../file-content';
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -32,7 +33,7 @@ export const projectTreeQueryOptions = (project: string) =>
 export const projectFileQueryOptions = (project: string, path: string) =>
   queryOptions({
     queryKey: projectKeys.file(project, path),
-    queryFn: ({ signal }) => apiJson<FileContentResponse>(apiRoute(WEB_ENDPOINTS.projectFile, { project, path }), { signal }),
+    queryFn: ({ signal }) => fetchProjectFile(apiRoute(WEB_ENDPOINTS.projectFile, { project, path }), signal),
   });
 
 export const previewStatusQueryOptions = (project: string) =>

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { FileContentResponse } from '@forge/protocol/api';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import type { MySharesResponse, PublicShareResponse, ShareStatusResponse, WallResponse } from '@forge/protocol/shares';
 import { apiJson, apiRoute } from '../client';
+import { fetchProjectFile } from '../file-content';
 
 export const shareKeys = {
   /** The owner's view of one project's sharing. */
@@ -35,7 +35,7 @@ export const publicShareQueryOptions = (shareId: string) =>
 export const publicShareFileQueryOptions = (shareId: string, path: string) =>
   queryOptions({
     queryKey: shareKeys.file(shareId, path),
-    queryFn: ({ signal }) => apiJson<FileContentResponse>(apiRoute(WEB_ENDPOINTS.shareFile, { shareId, path }), { signal }),
+    queryFn: ({ signal }) => fetchProjectFile(apiRoute(WEB_ENDPOINTS.shareFile, { shareId, path }), signal),
   });
 
 /** The wall, newest first, a page at a time: each page names the cursor of the next. */

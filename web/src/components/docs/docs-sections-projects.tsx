@@ -103,7 +103,7 @@ export const PROJECT_SECTIONS: DocsSection[] = [
         <P>The download icon in the header (or the download button on a project card) gives you a ZIP of the project. It contains:</P>
         <List
           items={[
-            'All source files',
+            'All source files, and images, fonts and other binary files exactly as saved',
             <>
               <Code>package.json</Code> and the build configuration files
             </>,

@@ -101,7 +101,8 @@ and a form to add recipes. Store recipes in the database. Warm, minimal style.`}
         <H3>Project Files and views</H3>
         <P>
           The <strong>Project Files</strong> sidebar lists every file; click one to open it in the code viewer, which shows its line count, size and word count, and marks files still being written as{' '}
-          <strong>Generating...</strong>.
+          <strong>Generating...</strong>. Binary files (images, fonts, audio) are kept byte for byte: an image is shown as itself, any other binary file by its name, type and size, with a download
+          link.
         </P>
         <Table
           head={['View', 'What it shows']}

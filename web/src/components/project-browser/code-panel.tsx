@@ -1,5 +1,7 @@
 import { AlertCircle, Check, Copy, FileCode2, MousePointerClick } from 'lucide-react';
 import { forwardRef, useMemo } from 'react';
+import type { LoadedFile } from '@/api/file-content';
+import { BinaryFileView, describeBinaryFile } from '@/components/code/binary-file-view';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -8,7 +10,13 @@ import { useCopied } from '@/lib/use-copied';
 import { highlightToHtml } from './highlight';
 import './code-theme.css';
 
-export type FileView = { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; content: string } | { status: 'error'; message: string };
+export type FileView =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'loaded'; content: string }
+  /** An image, a font, audio: shown as itself or described, never as text. */
+  | { status: 'binary'; file: Extract<LoadedFile, { kind: 'binary' }> }
+  | { status: 'error'; message: string };
 
 interface CodePanelProps {
   path: string | null;
@@ -30,6 +38,7 @@ export const CodePanel = forwardRef<HTMLElement, CodePanelProps>(function CodePa
             <CopyButton text={view.content} />
           </>
         )}
+        {view.status === 'binary' && <span className="hidden shrink-0 text-xs text-subtle sm:inline">{describeBinaryFile(view.file.mediaType, view.file.sizeBytes)}</span>}
       </div>
       <div className="max-h-[600px] min-h-72 overflow-auto">
         <PanelBody path={path} view={view} />
@@ -53,6 +62,7 @@ function PanelBody({ path, view }: CodePanelProps) {
       </div>
     );
   if (view.status === 'loaded' && path) return <HighlightedCode path={path} content={view.content} />;
+  if (view.status === 'binary' && path) return <BinaryFileView path={path} {...view.file} />;
   return (
     <div className="flex h-72 flex-col items-center justify-center gap-3 px-6 text-center">
       <div className="flex size-11 items-center justify-center rounded-xl border border-border bg-surface-2 text-subtle">

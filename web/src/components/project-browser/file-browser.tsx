@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { FileContentResponse } from '@forge/protocol/api';
+import type { LoadedFile } from '@/api/file-content';
 import { Badge } from '@/components/ui/badge';
 import { buildBrowserTree } from './build-tree';
 import { CodePanel, type FileView } from './code-panel';
@@ -10,7 +10,7 @@ import { fileLoadErrorMessage } from './load-errors';
 interface FileBrowserProps {
   paths: string[];
   /** Reads one file: the owner's files API, or a share's. */
-  loadFile: (path: string) => Promise<FileContentResponse>;
+  loadFile: (path: string) => Promise<LoadedFile>;
 }
 
 /**
@@ -40,8 +40,8 @@ export function FileBrowser({ paths, loadFile }: FileBrowserProps) {
     // On narrow screens the code panel sits below the tree; bring it into view.
     if (window.matchMedia?.('(max-width: 1023px)').matches) codePanelRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     try {
-      const { content } = await loadFile(path);
-      if (request === latestRequest.current) setFileView({ status: 'loaded', content: content ?? '' });
+      const file = await loadFile(path);
+      if (request === latestRequest.current) setFileView(file.kind === 'text' ? { status: 'loaded', content: file.content } : { status: 'binary', file });
     } catch (err) {
       if (request !== latestRequest.current) return;
       const message = fileLoadErrorMessage(err);

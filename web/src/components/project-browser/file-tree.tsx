@@ -1,4 +1,4 @@
-import { ChevronRight, File, FileCode2, FileImage, FileJson, FileText, Folder, FolderOpen } from 'lucide-react';
+import { ChevronRight, File, FileAudio, FileCode2, FileImage, FileJson, FileText, FileType, FileVideo, Folder, FolderOpen } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { BrowserTreeNode } from './build-tree';
 
@@ -19,7 +19,10 @@ function FileIcon({ name }: { name: string }) {
   if (['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'css', 'html', 'sql', 'sh'].includes(extension)) return <FileCode2 className={cn(className, 'text-info')} aria-hidden />;
   if (extension === 'json') return <FileJson className={cn(className, 'text-warning')} aria-hidden />;
   if (['md', 'txt'].includes(extension)) return <FileText className={cn(className, 'text-muted')} aria-hidden />;
-  if (['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico'].includes(extension)) return <FileImage className={cn(className, 'text-accent')} aria-hidden />;
+  if (['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico', 'avif', 'bmp'].includes(extension)) return <FileImage className={cn(className, 'text-accent')} aria-hidden />;
+  if (['woff', 'woff2', 'ttf', 'otf', 'eot'].includes(extension)) return <FileType className={cn(className, 'text-muted')} aria-hidden />;
+  if (['mp3', 'wav', 'ogg', 'oga', 'm4a', 'aac', 'flac', 'opus'].includes(extension)) return <FileAudio className={cn(className, 'text-accent')} aria-hidden />;
+  if (['mp4', 'webm', 'mov', 'ogv', 'm4v'].includes(extension)) return <FileVideo className={cn(className, 'text-accent')} aria-hidden />;
   return <File className={cn(className, 'text-subtle')} aria-hidden />;
 }
 

@@ -6,20 +6,27 @@ import { Toaster } from 'sonner';
 import { createQueryClient } from '@/api/query-client';
 import { routeTree } from '@/routeTree.gen';
 
-type Handler = (path: string) => { status: number; body: unknown } | undefined;
+type Handler = (path: string) => { status: number; body: unknown; headers?: Record<string, string> } | undefined;
 
 const user = { id: 'u1', keyHint: 'abcd', createdAt: '2025-01-01T00:00:00Z', isAdmin: false };
 
-function respond(status: number, body: unknown): Response {
+function respond(status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Response {
   const text = body === undefined ? '' : JSON.stringify(body);
-  return { ok: status < 400, status, statusText: '', text: async () => text } as unknown as Response;
+  return {
+    ok: status < 400,
+    status,
+    statusText: '',
+    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+    text: async () => text,
+    body: { cancel: async () => undefined },
+  } as unknown as Response;
 }
 
 function renderAt(url: string, handler: Handler) {
   const fetchMock = jest.fn(async (input: string) => {
     const path = String(input);
     const answer = handler(path) ?? (path === '/api/auth/me' ? { status: 200, body: { user } } : { status: 404, body: { error: 'Not found' } });
-    return respond(answer.status, answer.body);
+    return respond(answer.status, answer.body, answer.headers);
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   const queryClient = createQueryClient();
@@ -73,6 +80,25 @@ describe('project page (/project/:projectName)', () => {
 
     fireEvent.click(folder);
     expect(screen.queryByRole('button', { name: 'App.tsx' })).toBeNull();
+  });
+
+  it('shows a binary image as an image and another binary file by name, type and size', async () => {
+    renderAt('/project/shop', (path) => {
+      if (path.endsWith('/tree')) return { status: 200, body: { tree: ['public/logo.png', 'public/theme.mp3'] } };
+      if (path.endsWith('/preview-status')) return { status: 200, body: { isBuilt: false, previewUrl: '' } };
+      if (path.endsWith('/file/public/logo.png')) return { status: 200, body: undefined, headers: { 'content-type': 'image/png', 'content-length': '70' } };
+      if (path.endsWith('/file/public/theme.mp3')) return { status: 200, body: undefined, headers: { 'content-type': 'audio/mpeg', 'content-length': '3145728' } };
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'public' }));
+    fireEvent.click(screen.getByRole('button', { name: 'logo.png' }));
+    const image = await screen.findByRole('img', { name: 'logo.png' });
+    expect(image.getAttribute('src')).toBe('/api/projects/shop/file/public/logo.png');
+    expect(screen.getAllByText(/image\/png · 70 B/).length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'theme.mp3' }));
+    expect(await screen.findByText('Binary file · audio/mpeg · 3.0 MB')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/api/projects/shop/file/public/theme.mp3');
   });
 
   it('hides View in Sandbox when preview status fails', async () => {

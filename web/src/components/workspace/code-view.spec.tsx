@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor } from '@testing-library/react';
 import { createWorkspaceStore } from '@/store/workspace';
 import { CodeView } from './code-view';
-import { jsonResponse, renderInWorkspace } from './test-helpers';
+import { binaryResponse, jsonResponse, renderInWorkspace } from './test-helpers';
 
 type FetchMock = jest.Mock<(input: string, init?: RequestInit) => Promise<Response>>;
 
@@ -104,6 +104,39 @@ describe('CodeView', () => {
     await waitFor(() => expect(screen.getByText('1 word')).toBeTruthy());
     expect(signals[0].aborted).toBe(true);
     expect(screen.queryByText('Loading error')).toBeNull();
+  });
+
+  it('shows a saved image as an image, from the file API, without reading its bytes as text', async () => {
+    const cancel = jest.fn(async () => undefined);
+    mockFetch(async () => binaryResponse('image/png', 70, cancel));
+    const store = createWorkspaceStore();
+    store.actions.loadProject('shop', ['public/logo.png']);
+    store.actions.setActiveFile('public/logo.png');
+    renderInWorkspace(<CodeView />, { store });
+
+    const image = (await screen.findByRole('img', { name: 'logo.png' })) as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('/api/projects/shop/file/public/logo.png');
+    expect(screen.getByText('Binary file')).toBeTruthy();
+    expect(screen.getByText('image/png')).toBeTruthy();
+    expect(screen.getByText('70 B')).toBeTruthy();
+    expect(screen.queryByText('AI-generated file')).toBeNull();
+    expect(screen.queryByLabelText('Copy file content')).toBeNull();
+    expect(cancel).toHaveBeenCalled();
+  });
+
+  it('shows any other binary file by its name, type and size, with a download link', async () => {
+    mockFetch(async () => binaryResponse('font/woff2', 2048));
+    const store = createWorkspaceStore();
+    store.actions.loadProject('shop', ['public/fonts/brand.woff2']);
+    store.actions.setActiveFile('public/fonts/brand.woff2');
+    renderInWorkspace(<CodeView />, { store });
+
+    expect(await screen.findByText('Binary file · font/woff2 · 2.0 KB')).toBeTruthy();
+    expect(screen.getAllByText('brand.woff2')).toHaveLength(2);
+    const link = screen.getByRole('link', { name: 'Download' });
+    expect(link.getAttribute('href')).toBe('/api/projects/shop/file/public/fonts/brand.woff2');
+    expect(link.getAttribute('download')).toBe('brand.woff2');
+    expect(screen.queryByRole('img')).toBeNull();
   });
 
   it('does not fetch while generating', () => {

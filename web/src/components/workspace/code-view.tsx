@@ -3,6 +3,7 @@ import { Check, Copy, FileCode, FileQuestion, FileWarning, FolderOpen, LoaderCir
 import { toast } from 'sonner';
 import { ApiError, getErrorMessage } from '@/api/errors';
 import { projectFileQueryOptions } from '@/api/queries/projects';
+import { BinaryFileView } from '@/components/code/binary-file-view';
 import { CodeViewer } from '@/components/code/code-viewer';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -39,7 +40,18 @@ export function CodeView() {
     return <EmptyState icon={FolderOpen} title={node.name} description="This is a folder. Select a file to view its content." />;
   }
 
-  const content = stored ?? file.data?.content;
+  const loaded = stored === undefined ? file.data : undefined;
+  if (loaded?.kind === 'binary') {
+    return (
+      <div className="flex h-full min-h-0 flex-col">
+        <FileHeader path={activeFile} content="" streaming={false} generating={isGenerating} binary={loaded} />
+        <div className="min-h-0 flex-1 overflow-auto">
+          <BinaryFileView path={activeFile} {...loaded} />
+        </div>
+      </div>
+    );
+  }
+  const content = stored ?? loaded?.content;
 
   if (content === undefined && shouldFetch && file.isError) {
     return (
@@ -77,9 +89,11 @@ interface FileHeaderProps {
   content: string;
   streaming: boolean;
   generating: boolean;
+  /** A binary file: its type and size instead of text statistics. */
+  binary?: { mediaType: string; sizeBytes: number | null };
 }
 
-function FileHeader({ path, content, streaming, generating }: FileHeaderProps) {
+function FileHeader({ path, content, streaming, generating, binary }: FileHeaderProps) {
   const segments = path.split('/');
   const name = segments.pop() ?? path;
   const { copied, copy: copyText } = useCopied();
@@ -108,29 +122,42 @@ function FileHeader({ path, content, streaming, generating }: FileHeaderProps) {
             )}
           </div>
           <p className="mt-0.5 flex items-center gap-1 text-[11px] whitespace-nowrap text-subtle">
-            <Sparkles className="size-3" aria-hidden />
-            {generating ? 'Real-time generation by the agent' : 'AI-generated file'}
+            {binary ? (
+              'Binary file'
+            ) : (
+              <>
+                <Sparkles className="size-3" aria-hidden />
+                {generating ? 'Real-time generation by the agent' : 'AI-generated file'}
+              </>
+            )}
           </p>
         </div>
       </div>
-      <div className="flex items-center gap-3">
+      {binary ? (
         <dl className="flex items-center gap-1.5 text-[11px] text-muted tabular-nums">
-          <FileStat label="Lines" value={formatLineCount(countLines(content))} />
-          <FileStat label="Size" value={formatBytes(byteLength(content))} />
-          <FileStat label="Words" value={formatWordCount(countWords(content))} />
+          <FileStat label="Type" value={binary.mediaType} />
+          {binary.sizeBytes !== null && <FileStat label="Size" value={formatBytes(binary.sizeBytes)} />}
         </dl>
-        <Tooltip label={copied ? 'Copied' : 'Copy file content'}>
-          <button
-            type="button"
-            onClick={copy}
-            disabled={content === ''}
-            aria-label="Copy file content"
-            className="flex size-7 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface-3 hover:text-foreground disabled:opacity-40"
-          >
-            {copied ? <Check className="size-3.5 text-accent" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
-          </button>
-        </Tooltip>
-      </div>
+      ) : (
+        <div className="flex items-center gap-3">
+          <dl className="flex items-center gap-1.5 text-[11px] text-muted tabular-nums">
+            <FileStat label="Lines" value={formatLineCount(countLines(content))} />
+            <FileStat label="Size" value={formatBytes(byteLength(content))} />
+            <FileStat label="Words" value={formatWordCount(countWords(content))} />
+          </dl>
+          <Tooltip label={copied ? 'Copied' : 'Copy file content'}>
+            <button
+              type="button"
+              onClick={copy}
+              disabled={content === ''}
+              aria-label="Copy file content"
+              className="flex size-7 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface-3 hover:text-foreground disabled:opacity-40"
+            >
+              {copied ? <Check className="size-3.5 text-accent" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+            </button>
+          </Tooltip>
+        </div>
+      )}
     </div>
   );
 }

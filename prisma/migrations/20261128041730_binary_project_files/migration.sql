@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "project_files" ADD COLUMN     "binary" BOOLEAN NOT NULL DEFAULT false;
