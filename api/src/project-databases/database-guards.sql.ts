@@ -26,15 +26,16 @@ DECLARE
   budget integer;
   used integer;
 BEGIN
+  -- The catalogs and statistics functions themselves, not the views over them: this runs at every login.
   SELECT g.oid, g.rolconnlimit INTO account, budget
-    FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles u ON u.oid = m.member
-   WHERE u.rolname = session_user AND g.rolname LIKE '${ACCOUNT_PREFIX.replace(/_/g, '\\_')}%'
+    FROM pg_auth_members m JOIN pg_authid g ON g.oid = m.roleid
+   WHERE m.member = (SELECT oid FROM pg_authid WHERE rolname = session_user) AND g.rolname LIKE '${ACCOUNT_PREFIX.replace(/_/g, '\\_')}%'
    LIMIT 1;
   IF account IS NULL OR budget < 0 THEN
     RETURN;
   END IF;
-  SELECT count(*) INTO used FROM pg_stat_activity
-   WHERE backend_type = 'client backend' AND usesysid IN (SELECT member FROM pg_auth_members WHERE roleid = account);
+  SELECT count(*) INTO used FROM pg_stat_get_backend_idset() AS backend
+   WHERE pg_stat_get_backend_userid(backend) IN (SELECT member FROM pg_auth_members WHERE roleid = account);
   IF used > budget THEN
     RAISE EXCEPTION 'this account''s apps already hold all % database connections it may use at once', budget
       USING ERRCODE = 'too_many_connections', HINT = 'Let its apps use fewer connections (a smaller pool), or stop one of its previews.';

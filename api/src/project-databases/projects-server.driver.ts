@@ -19,8 +19,9 @@ const UNDEFINED_COLUMN = '42703';
 const TOO_MANY_CONNECTIONS = '53300';
 
 /**
- * The only code that talks to the projects' PostgreSQL server: as its administrator to create and
- * drop each project's database and role, and as a project's own role to read its tables.
+ * Each project's database and role on the projects' PostgreSQL server: created and dropped as its
+ * administrator, its tables read as the project's own role. With DatabaseLimitsDriver, the only
+ * code that talks to that server (through ProjectsServerConnections).
  */
 @Injectable()
 export class ProjectsServerDriver {

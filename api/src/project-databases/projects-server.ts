@@ -58,8 +58,13 @@ async function startEmbedded(config: AppConfig, network: SandboxNetwork | null, 
     hba: projectsHba(network?.subnet ?? null),
     stablePort: true,
     setting: 'PROJECTS_DATABASE_URL',
-    // The platform's administrator is its superuser: provisioning and the watchdog get in when apps hold every other connection.
-    settings: { max_connections: serverConnections, superuser_reserved_connections: reservedConnections },
+    settings: {
+      max_connections: serverConnections,
+      // The platform's administrator is its superuser: provisioning and the watchdog get in when apps hold every other connection.
+      superuser_reserved_connections: reservedConnections,
+      // The login check of accounts' budgets is PL/pgSQL: loaded once, not by every new connection (about 5 ms each).
+      shared_preload_libraries: 'plpgsql',
+    },
   });
   await limitConnectionMemory(server.pid, connectionMemoryMb).catch((err: Error) =>
     log(`The projects' PostgreSQL runs without a memory cap per connection (PROJECT_DATABASE_MEMORY_MB): prlimit failed: ${err.message.trim()}`),
