@@ -74,13 +74,16 @@ export class DatabaseLimitsDriver {
   async applyToDatabase(client: AdminClient): Promise<{ writesRefused: boolean }> {
     await client.query(LOCK_DATABASE_SQL);
     if ((await this.serverFeatures()).loginTriggers) await client.query(LOGIN_GUARD_SQL);
-    else this.warnOnce('login', "The projects' server is older than PostgreSQL 17: accounts' connection budgets hold only for apps that reach it through the platform's relay");
+    else this.warnNoLoginTriggers();
     return { writesRefused: (await client.query<{ refused: boolean }>(WRITES_REFUSED_SQL)).rows[0]?.refused ?? false };
   }
 
   /** Project databases that were made before the login check existed, or on a server that lacked it. */
   async databasesWithoutLoginCheck(): Promise<string[]> {
-    if (!(await this.serverFeatures()).loginTriggers) return [];
+    if (!(await this.serverFeatures()).loginTriggers) {
+      this.warnNoLoginTriggers();
+      return [];
+    }
     return this.connections.asAdmin(async (admin) => {
       const { rows } = await admin.query<{ name: string }>(`SELECT datname AS name FROM pg_database WHERE datname LIKE $1 AND NOT dathasloginevt`, [likePrefix(PROJECT_PREFIX)]);
       return rows.map((row) => row.name);
@@ -225,6 +228,10 @@ export class DatabaseLimitsDriver {
         throw err;
       });
     return this.features;
+  }
+
+  private warnNoLoginTriggers(): void {
+    this.warnOnce('login', "The projects' server is older than PostgreSQL 17: accounts' connection budgets hold only for apps that reach it through the platform's relay");
   }
 
   private warnOnce(key: string, message: string): void {
