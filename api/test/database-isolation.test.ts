@@ -72,7 +72,7 @@ describe("a project's database credentials", () => {
   });
 
   it("cannot connect to another project's database, nor read anything in the server's own or the platform's", async () => {
-    const beta = `forge_p_${ids.beta!.replace(/-/g, '')}`;
+    const beta = (await t.app.get(PrismaService).projectDatabase.findUniqueOrThrow({ where: { projectId: ids.beta! } })).providedName!;
     expect(await refused(() => connectAs('alpha', beta))).toMatch(/permission denied|no pg_hba\.conf entry/);
     const platformDatabase = new URL(process.env.FORGE_TEST_SERVER_URL!).host === new URL(process.env.FORGE_TEST_PROJECTS_SERVER_URL!).host ? await platformDatabaseName() : null;
     for (const database of ['postgres', 'template1', ...(platformDatabase ? [platformDatabase] : [])]) {
@@ -94,6 +94,24 @@ describe("a project's database credentials", () => {
     const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database');
     await admin.end();
     expect(rows.map((row) => row.datname)).not.toContain(await platformDatabaseName());
+  });
+
+  it("find other tenants' databases, roles and sessions named by nothing that tells whose they are", async () => {
+    const alpha = await connectAs('alpha');
+    const beta = await connectAs('beta');
+    const seen = [
+      ...(await alpha.query<{ name: string }>('SELECT datname AS name FROM pg_database')).rows,
+      ...(await alpha.query<{ name: string }>('SELECT rolname AS name FROM pg_roles')).rows,
+      ...(await alpha.query<{ name: string }>("SELECT concat_ws(' ', datname, usename, application_name) AS name FROM pg_stat_activity")).rows,
+    ].map((row) => row.name);
+    // beta's session is there, under a name that is not its project's id, nor its owner's.
+    const betaName = (await t.app.get(PrismaService).projectDatabase.findUniqueOrThrow({ where: { projectId: ids.beta! } })).providedName!;
+    expect(seen.some((name) => name?.includes(betaName))).toBe(true);
+    const users = await t.app.get(PrismaService).user.findMany({ select: { id: true } });
+    for (const id of [...Object.values(ids), ...users.map((user) => user.id)]) {
+      for (const form of [id, id.replace(/-/g, ''), id.replace(/-/g, '').slice(0, 12)]) expect(seen.join('\n')).not.toContain(form);
+    }
+    await Promise.all([alpha.end(), beta.end()]);
   });
 
   it("find none of the platform's tables, and may create neither databases nor roles", async () => {

@@ -58,11 +58,12 @@ async function hostUrlOf(projectId: string): Promise<string> {
 
 describe('the blog blueprint with its own database', () => {
   let projectId: string;
+  let autoName: string | undefined;
 
   it('has a schema before anything is initialized, and no data to show yet', async () => {
     projectId = await save('fork-notes', blog);
     const status = await t.http.get('/api/projects/fork-notes/database/status').set('Cookie', owner).expect(200);
-    expect(status.body).toEqual({ hasDatabase: true, isInitialized: false });
+    expect(status.body).toEqual({ hasDatabase: true, isInitialized: false, size: null });
     const { schema } = (await t.http.get('/api/projects/fork-notes/database/schema').set('Cookie', owner).expect(200)).body;
     expect(schema.description).toBe('Authors write posts; readers leave comments on posts.');
     expect(schema.tables.map((table: { name: string }) => table.name)).toEqual(['authors', 'posts', 'comments']);
@@ -81,8 +82,11 @@ describe('the blog blueprint with its own database', () => {
 
   it('offers the automatic URL without its password', async () => {
     const { body } = await t.http.get('/api/database/auto-url?project=fork-notes').set('Cookie', owner).expect(200);
-    const name = `forge_p_${projectId.replace(/-/g, '')}`;
+    // Named before it exists, the same way it is named once provisioned, and by nothing that shows the project's id.
+    const name = /^postgresql:\/\/(forge_p_[0-9a-f]{24})@/.exec(body.url)?.[1];
+    autoName = name;
     expect(body.url).toMatch(new RegExp(`^postgresql://${name}@[\\d.]+:\\d+/${name}$`));
+    expect(body.url).not.toContain(projectId.replace(/-/g, '').slice(0, 12));
     expect(body.maskedUrl).toBe(body.url.replace(`${name}@`, `${name}:****@`));
   });
 
@@ -104,10 +108,15 @@ describe('the blog blueprint with its own database', () => {
     expect(first.body.output).toContain('[✓] Changes applied');
     seededPosts = Number(/Seeded \d+ authors, (\d+) posts and \d+ comments/.exec(first.body.output)?.[1]);
     expect(seededPosts).toBeGreaterThan(3);
+    expect((await t.app.get(PrismaService).projectDatabase.findUniqueOrThrow({ where: { projectId } })).providedName).toBe(autoName);
     const again = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, useAutoUrl: true }).expect(200);
     expect(again.body.output).toContain(`The database already has ${seededPosts} posts; nothing to seed.`);
 
-    expect((await t.http.get('/api/projects/fork-notes/database/status').set('Cookie', owner).expect(200)).body).toEqual({ hasDatabase: true, isInitialized: true });
+    expect((await t.http.get('/api/projects/fork-notes/database/status').set('Cookie', owner).expect(200)).body).toMatchObject({
+      hasDatabase: true,
+      isInitialized: true,
+      size: { limitMb: 256, writesRefused: false },
+    });
     const page1 = (await t.http.get('/api/projects/fork-notes/database/tables/posts/data?page=1&pageSize=3').set('Cookie', owner).expect(200)).body;
     const page2 = (await t.http.get('/api/projects/fork-notes/database/tables/posts/data?page=2&pageSize=3').set('Cookie', owner).expect(200)).body;
     expect(page1.total).toBe(seededPosts);
@@ -170,7 +179,7 @@ describe('a data app built for the first time', () => {
     expect(success).toBe(true);
     expect(log).toContain("🗄️ Setting up the app's own PostgreSQL database");
     expect(log).toMatch(/✅ Database initialized and seeded in [\d.]+ s/);
-    expect((await t.http.get('/api/projects/bean-street/database/status').set('Cookie', owner).expect(200)).body).toEqual({ hasDatabase: true, isInitialized: true });
+    expect((await t.http.get('/api/projects/bean-street/database/status').set('Cookie', owner).expect(200)).body).toMatchObject({ hasDatabase: true, isInitialized: true });
     const products = await getThroughProxy(port, previewUrl!, '/api/products');
     expect(products.status).toBe(200);
     expect((JSON.parse(products.body) as unknown[]).length).toBeGreaterThan(0);

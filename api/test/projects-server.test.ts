@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { loadConfig } from '../src/config/app-config.js';
 import { type RunningProjectsServer, startProjectsDatabaseServer } from '../src/project-databases/projects-server.js';
+import { DatabaseLimitsDriver } from '../src/project-databases/database-limits.driver.js';
+import { AccountConnectionGate, startRelay } from '../src/project-databases/database-relay.js';
+import { ProjectsServerConnections } from '../src/project-databases/projects-server.connections.js';
 import { ProjectsServerDriver } from '../src/project-databases/projects-server.driver.js';
 import { findSandboxNetwork } from '../src/sandboxes/sandbox-network.js';
 
@@ -23,6 +26,15 @@ afterAll(async () => {
   await server?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+const ACCOUNT = `forge_a_${'a'.repeat(24)}`;
+const projectName = (n: number) => `forge_p_${String(n).repeat(24).slice(0, 24)}`;
+
+function drivers(config: ReturnType<typeof loadConfig>, running: RunningProjectsServer) {
+  const connections = new ProjectsServerConnections(running);
+  const limits = new DatabaseLimitsDriver(config, connections);
+  return { connections, limits, driver: new ProjectsServerDriver(config, connections, limits) };
+}
 
 function reachable(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -63,13 +75,13 @@ describe("the embedded projects' server", () => {
       expect(await reachable(network.gateway, server.sandboxPort)).toBe(true);
     }
 
-    const driver = new ProjectsServerDriver(config, server);
-    const first = { name: 'forge_p_first', password: 'first-password-123' };
-    const second = { name: 'forge_p_second', password: 'second-password-456' };
-    await driver.provision(first);
-    await driver.provision(second);
+    const { driver, connections } = drivers(config, server);
+    const first = { name: projectName(1), password: 'first-password-123' };
+    const second = { name: projectName(2), password: 'second-password-456' };
+    await driver.provision(first, ACCOUNT);
+    await driver.provision(second, ACCOUNT);
     // Twice is harmless.
-    await driver.provision(first);
+    await driver.provision(first, ACCOUNT);
     // From the host itself; sandboxes connect from their subnet, which the build and end-to-end tests cover.
     const host = '127.0.0.1';
     expect(await connectAs(host, server.sandboxPort, first.name, first.password, first.name)).toBe(first.name);
@@ -81,7 +93,7 @@ describe("the embedded projects' server", () => {
 
     await driver.drop(second.name);
     expect(await driver.exists(second.name)).toEqual({ database: false, role: false });
-    await driver.onModuleDestroy();
+    await connections.onModuleDestroy();
   }, 60_000);
 
   it('keeps its port across a restart, so running previews keep their DATABASE_URL', async () => {
@@ -91,3 +103,121 @@ describe("the embedded projects' server", () => {
     expect(server.sandboxPort).toBe(port);
   }, 60_000);
 });
+
+describe("the embedded projects' server's own limits", () => {
+  const settings = { PROJECTS_DATABASE_MAX_CONNECTIONS: '20', PROJECTS_DATABASE_RESERVED_CONNECTIONS: '5', PROJECT_DATABASE_CONNECTIONS: '50', PROJECT_DATABASE_MEMORY_MB: '64' };
+  let config: ReturnType<typeof loadConfig>;
+  let pools: ReturnType<typeof drivers>;
+  const app = { name: projectName(3), password: 'third-password-789' };
+
+  beforeAll(async () => {
+    await server?.stop();
+    config = loadConfig({ DATA_DIR: dataDir, ...settings });
+    server = await startProjectsDatabaseServer(config, await findSandboxNetwork(config), () => {});
+    pools = drivers(config, server);
+    await pools.driver.provision(app, ACCOUNT);
+  }, 60_000);
+
+  afterAll(async () => {
+    await pools?.connections.onModuleDestroy();
+  });
+
+  const connectApp = async () => {
+    const client = new pg.Client({ host: '127.0.0.1', port: server!.sandboxPort, user: app.name, password: app.password, database: app.name });
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  };
+
+  it("keeps connections for the platform's administrator when apps hold all the others", async () => {
+    const held: pg.Client[] = [];
+    let refusal = '';
+    try {
+      for (let i = 0; i < 20 && !refusal; i++) {
+        await connectApp().then(
+          (client) => held.push(client),
+          (err: Error) => (refusal = err.message),
+        );
+      }
+      // Apps get max_connections less the reserve (and the server's own background sessions).
+      expect(refusal).toMatch(/remaining connection slots are reserved/);
+      expect(held.length).toBeLessThanOrEqual(15);
+      // A new project is still provisioned and its role can connect once an app lets one go.
+      const next = { name: projectName(4), password: 'fourth-password-000' };
+      await pools.driver.provision(next, ACCOUNT);
+      await held.pop()!.end();
+      expect(await connectAs('127.0.0.1', server!.sandboxPort, next.name, next.password, next.name)).toBe(next.name);
+    } finally {
+      await Promise.all(held.map((client) => client.end().catch(() => undefined)));
+    }
+  }, 60_000);
+
+  it('lets a connection that raises its work_mem fail for want of memory, never the server or other connections', async () => {
+    const greedy = await connectApp();
+    const started = (await greedy.query<{ at: Date }>('SELECT pg_postmaster_start_time() AS at')).rows[0]!.at;
+    await greedy.query("SET work_mem = '2GB'");
+    await greedy.query('SET statement_timeout = 0');
+    const sorting = greedy.query('SELECT count(*) FROM (SELECT g, md5(g::text) FROM generate_series(1, 4000000) g ORDER BY 2 DESC) s');
+    await expect(sorting).rejects.toThrow(/out of memory/);
+    const other = await connectApp();
+    expect((await other.query<{ at: Date }>('SELECT pg_postmaster_start_time() AS at')).rows[0]!.at).toEqual(started);
+    await Promise.all([greedy.end(), other.end()]);
+  }, 60_000);
+});
+
+describe('the relay in front of a server too old for login checks (before PostgreSQL 17)', () => {
+  it("refuses a connection past the account's budget itself, with PostgreSQL's own error", async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PROJECT_DATABASE_ACCOUNT_CONNECTIONS: '3' });
+    const { driver, connections } = drivers(config, server!);
+    const account = `forge_a_${'b'.repeat(24)}`;
+    const apps = [
+      { name: projectName(5), password: 'fifth-password-555' },
+      { name: projectName(6), password: 'sixth-password-666' },
+    ];
+    for (const app of apps) {
+      await driver.provision(app, account);
+      // As on PostgreSQL 15, whose databases have no login trigger.
+      await connections.asAdmin((admin) => admin.query('DROP EVENT TRIGGER forge_account_connections'), app.name);
+    }
+    const relay = await startRelay('127.0.0.1', 0, { host: '127.0.0.1', port: server!.sandboxPort }, new AccountConnectionGate(server!.adminUrl));
+    const through = async (app: { name: string; password: string }) => {
+      const client = new pg.Client({ host: '127.0.0.1', port: relay.port, user: app.name, password: app.password, database: app.name });
+      client.on('error', () => undefined);
+      await client.connect();
+      return client;
+    };
+    try {
+      // Together they all go through at once; one of them past the budget, whichever, is refused.
+      const attempts = await Promise.allSettled([through(apps[0]!), through(apps[1]!), through(apps[0]!), through(apps[1]!)]);
+      const held = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+      const refused = attempts.flatMap((attempt) => (attempt.status === 'rejected' ? [attempt.reason as Error & { code?: string }] : []));
+      expect(held).toHaveLength(3);
+      expect(refused.map((err) => [err.code, err.message])).toEqual([['53300', "this account's apps already hold all 3 database connections it may use at once"]]);
+      await held.pop()!.end();
+      held.push(await through(apps[1]!));
+      await Promise.all(held.map((client) => client.end()));
+      // A client that asks for TLS first is told no, then logs in as usual.
+      expect(await sslAnswer(relay.port)).toBe('N');
+    } finally {
+      await relay.close();
+      for (const app of apps) await driver.drop(app.name);
+      await connections.onModuleDestroy();
+    }
+  }, 60_000);
+});
+
+function sslAnswer(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      const request = Buffer.alloc(8);
+      request.writeInt32BE(8, 0);
+      request.writeInt32BE(80_877_103, 4);
+      socket.write(request);
+    });
+    socket.once('data', (chunk) => {
+      socket.destroy();
+      resolve(chunk.toString());
+    });
+    socket.on('error', reject);
+  });
+}

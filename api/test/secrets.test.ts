@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AdminService } from '../src/admin/admin.service.js';
 import { PrismaService } from '../src/platform-db/prisma.service.js';
+import { ProjectsServerDriver } from '../src/project-databases/projects-server.driver.js';
+import { SecretCipher } from '../src/secrets/secret-cipher.js';
 import { tinyDataApp } from './fixtures/data-projects.js';
 import { getThroughProxy } from './support/preview-http.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
@@ -142,6 +144,48 @@ describe('the secrets of a project', () => {
     expect((await getThroughProxy(port, previewUrl, '/api/notes')).status).toBe(200);
     expect(await envHash(previewUrl, SECOND)).toBe(true);
   }, 120_000);
+
+  it('are masked in their common encodings too: base64, URL-encoding, hex, and the password inside a database URL', async () => {
+    // A seed that prints its secrets encoded, then fails: its output is the failed initialize's details and the build's log.
+    const seed = `const url = process.env.DATABASE_URL, key = process.env.WEATHER_API_KEY;
+const printed = [
+  Buffer.from('DATABASE_URL=' + url).toString('base64'),
+  Buffer.from('k=' + key + ';').toString('base64url'),
+  Buffer.from('key ' + key).toString('base64'),
+  encodeURIComponent(url),
+  Buffer.from(key).toString('hex'),
+  new URL(url).password,
+];
+for (const line of printed) console.log('encoded: ' + line);
+process.exit(1);
+`;
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', owner)
+      .send({ projectName: 'encoder', files: { ...files, 'db/seed.mjs': seed } })
+      .expect(201);
+    await call('post', '/api/projects/encoder/secrets').send({ secrets: { WEATHER_API_KEY: FIRST } });
+    const { log } = await build('encoder');
+    const failed = await call('post', '/api/projects/encoder/database/initialize').send({ runSeed: true, useAutoUrl: true });
+    expect(failed.status).toBe(422);
+    const projectId = (await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name: 'encoder' } })).id;
+    // Not initialized (the seed failed): the URL its scripts ran with, from the provisioned role.
+    const record = await t.app.get(PrismaService).projectDatabase.findUniqueOrThrow({ where: { projectId } });
+    const url = t.app.get(ProjectsServerDriver).appUrl({ name: record.providedName!, password: t.app.get(SecretCipher).open(record.providedPassword!) });
+    const printed = [
+      Buffer.from(`DATABASE_URL=${url}`).toString('base64'),
+      Buffer.from(`k=${FIRST};`).toString('base64url'),
+      Buffer.from(`key ${FIRST}`).toString('base64'),
+      encodeURIComponent(url),
+      Buffer.from(FIRST).toString('hex'),
+      new URL(url).password,
+    ];
+    for (const output of [failed.body.details as string, log]) {
+      expect(output.match(/encoded: /g)?.length).toBeGreaterThanOrEqual(printed.length);
+      // Never the whole of what was printed: the secret's part of each is masked.
+      for (const line of printed) expect(output).not.toContain(line.length > 12 ? line.slice(4, -4) : line);
+    }
+  }, 180_000);
 
   it('stay out of the file list, the ZIP and a file read', async () => {
     const tree = await call('get', '/api/projects/weather/tree').send();

@@ -54,7 +54,7 @@ test("the blog's database view before and after initializing with the automatic 
   await status.getByRole('button', { name: 'Initialize Database' }).click();
   const dialog = page.getByRole('dialog', { name: 'Initialize Database' });
   await expect(dialog.getByRole('switch', { name: /Use automatic database URL/ })).toHaveAttribute('aria-checked', 'true');
-  await expect(dialog.getByTestId('masked-database-url')).toHaveText(/^postgresql:\/\/forge_p_[0-9a-f]{32}:\*\*\*\*@[\d.]+:\d+\/forge_p_[0-9a-f]{32}$/);
+  await expect(dialog.getByTestId('masked-database-url')).toHaveText(/^postgresql:\/\/forge_p_[0-9a-f]{24}:\*\*\*\*@[\d.]+:\d+\/forge_p_[0-9a-f]{24}$/);
 
   await dialog.getByRole('switch').click();
   const confirm = dialog.getByRole('button', { name: 'Initialize Database' });

@@ -5,6 +5,23 @@ export interface DatabaseStatusResponse {
   /** The project's files describe a database (a schema). */
   hasDatabase: boolean;
   isInitialized: boolean;
+  /** The provided database's size against its limit; null for none, or the owner's own server. */
+  size: DatabaseSize | null;
+}
+
+export interface DatabaseSize {
+  usedMb: number;
+  limitMb: number;
+  /** Over its limit, the database takes no new data: its app may read, delete rows and empty tables. */
+  writesRefused: boolean;
+}
+
+/** What the owner is told of a database over its size (the Database view, the build log), or null while it is under. */
+export function databaseSizeNotice({ usedMb, limitMb, writesRefused }: DatabaseSize): string | null {
+  if (usedMb <= limitMb && !writesRefused) return null;
+  const over = `The app's database uses ${usedMb.toFixed(1)} MB, over this platform's limit of ${limitMb} MB`;
+  if (!writesRefused) return `${over}: it will take no new data until it is smaller. Delete data the app no longer needs.`;
+  return `${over}, so it takes no new data: the app can still read, delete rows and empty tables, and writes come back once it is under the limit.`;
 }
 
 export interface DatabaseColumn {

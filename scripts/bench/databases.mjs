@@ -1,14 +1,15 @@
 // Project database benchmarks: initializing the blog blueprint's database the first time (provision,
-// copy, db:push, db:seed), the first build's automatic initialize, one page of table data, and the
-// idle memory of a running data app's sandbox. Runs the built platform with its default embedded
+// copy, db:push, db:seed), the first build's automatic initialize, one page of table data, the
+// idle memory of a running data app's sandbox, and what the account's connection check adds to a login. Runs the built platform with its default embedded
 // projects' server, against the real Docker engine.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.BENCH_DATABASE_PORT ?? 3392);
@@ -96,6 +97,56 @@ function connectionsOf(role) {
   return { count: lines.length, rss: lines.reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[0]) * 1024, 0) };
 }
 
+/**
+ * Logins of a role in an account's group into a database with the platform's login check, and into
+ * one without it, on the embedded projects' server (its administrator's credentials are under DATA_DIR).
+ */
+async function loginCost(dataDir) {
+  const { password, port } = JSON.parse(readFileSync(join(dataDir, 'projects-postgres-credentials.json'), 'utf8'));
+  const { LOGIN_GUARD_SQL } = await import(join(root, 'api/dist/project-databases/database-guards.sql.js'));
+  const admin = (database = 'postgres') => new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database });
+  // Each role may log in to the database of its own name only (pg_hba.conf's sameuser).
+  const [checked, plain] = ['forge_p_' + 'bc'.repeat(12), 'forge_p_' + 'bd'.repeat(12)];
+  const group = 'forge_a_' + 'be'.repeat(12);
+  const setup = admin();
+  await setup.connect();
+  const cleanUp = async () => {
+    for (const name of [checked, plain]) await setup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const name of [checked, plain, group]) await setup.query(`DROP ROLE IF EXISTS ${name}`);
+  };
+  try {
+    await cleanUp();
+    await setup.query(`CREATE ROLE ${group} NOLOGIN CONNECTION LIMIT 20`);
+    for (const name of [checked, plain]) {
+      await setup.query(`CREATE ROLE ${name} LOGIN PASSWORD 'bench-password' IN ROLE ${group}`);
+      await setup.query(`CREATE DATABASE ${name} OWNER ${name}`);
+    }
+    const guard = admin(checked);
+    await guard.connect();
+    await guard.query(LOGIN_GUARD_SQL);
+    await guard.end();
+    const login = async (name) => {
+      const started = performance.now();
+      const client = new pg.Client({ host: '127.0.0.1', port, user: name, password: 'bench-password', database: name });
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+      return performance.now() - started;
+    };
+    // Taken in turns, so the machine's other load weighs on both alike.
+    const times = { checked: [], plain: [] };
+    for (let i = 0; i < 100; i++) {
+      times.checked.push(await login(checked));
+      times.plain.push(await login(plain));
+    }
+    const p50 = (list) => list.sort((a, b) => a - b)[50];
+    return { withCheck: p50(times.checked), without: p50(times.plain) };
+  } finally {
+    await cleanUp();
+    await setup.end();
+  }
+}
+
 export async function benchDatabases() {
   try {
     execFileSync('docker', ['version'], { stdio: 'ignore' });
@@ -168,6 +219,16 @@ export async function benchDatabases() {
       parseFloat(memory.container) * (memory.container.includes('GiB') ? 1024 : 1) <= 80,
     ]);
     rows.push(["Its database connections (backends on the projects' server)", `${afterRequest.count} after a request (${mb(afterRequest.rss)}), ${idle.count} when idle`, '', true]);
+
+    // 5. A login with the account's connection check (a login event trigger) against one without.
+    const { withCheck, without } = await loginCost(dataDir);
+    rows.push([
+      "A project role's login (connect, SELECT 1, close), p50 of 100: with the account's connection check / without",
+      `${millis(withCheck)} / ${millis(without)}`,
+      // Paid once per connection an app's pool opens, not per query.
+      '≤ 10 ms more',
+      withCheck - without <= 10,
+    ]);
   } finally {
     if (cookie) await fetch(`${base}/api/auth/me`, { method: 'DELETE', headers: { Cookie: cookie } }).catch(() => undefined);
     server.kill('SIGINT');

@@ -53,13 +53,27 @@ describe('loadConfig', () => {
 
   it('keeps project databases on a server of their own, with limits, and reads the secrets key', () => {
     const config = loadConfig({}, { cwd: '/srv/forge' });
-    expect(config.projectDatabases).toEqual({ adminUrl: null, connectionLimit: 10, statementTimeoutSeconds: 30, maxMb: 256, autoInitialize: true });
+    expect(config.projectDatabases).toEqual({
+      adminUrl: null,
+      connectionLimit: 10,
+      accountConnections: 20,
+      statementTimeoutSeconds: 30,
+      maxMb: 256,
+      temporaryFilesMb: 256,
+      connectionMemoryMb: 256,
+      serverConnections: 200,
+      reservedConnections: 10,
+      autoInitialize: true,
+    });
     expect(config.secretsKey).toBeNull();
     expect(loadConfig({ PROJECTS_DATABASE_URL: 'postgresql://admin:pw@db:5432/postgres', AUTO_INITIALIZE_DATABASES: '0' }).projectDatabases).toMatchObject({
       adminUrl: 'postgresql://admin:pw@db:5432/postgres',
       autoInitialize: false,
     });
     expect(() => loadConfig({ PROJECTS_DATABASE_URL: 'mysql://db' })).toThrow(/^Invalid setting PROJECTS_DATABASE_URL/);
+    // The administrator's reserve must leave most of the server to apps.
+    expect(() => loadConfig({ PROJECTS_DATABASE_MAX_CONNECTIONS: '40', PROJECTS_DATABASE_RESERVED_CONNECTIONS: '20' })).toThrow(/^Invalid setting PROJECTS_DATABASE_RESERVED_CONNECTIONS/);
+    expect(loadConfig({ PROJECT_DATABASE_ACCOUNT_CONNECTIONS: '4' }).projectDatabases.accountConnections).toBe(4);
     expect(loadConfig({ SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toEqual(Buffer.alloc(32, 0xab));
     expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') }).secretsKey).toEqual(Buffer.alloc(32, 7));
     expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/^Invalid setting SECRETS_KEY/);

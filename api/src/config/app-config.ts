@@ -6,6 +6,7 @@ import { ConfigError, type Env, HOSTNAME, UUID, flag, integer, text, url, usd } 
 import { type SandboxHostConfig, sandboxHostsFrom } from './sandbox-hosts-config.js';
 import { type UsdcTopUpConfig, usdcTopUpsFrom } from './top-ups-config.js';
 import { type AgentConfig, type LlmConfig, agentFrom, llmFrom } from './llm-config.js';
+import { type ProjectDatabasesConfig, projectDatabasesFrom } from './project-databases-config.js';
 import { type SandboxConfig, sandboxFrom } from './sandbox-config.js';
 
 export { ConfigError } from './env.js';
@@ -89,17 +90,7 @@ export interface AppConfig {
   adminUserIds: string[];
   session: { ttlDays: number };
   /** Where generated apps keep their data: a PostgreSQL server of their own, never the platform's. */
-  projectDatabases: {
-    /** An operator's server (an admin URL); absent: a second embedded server under dataDir. */
-    adminUrl: string | null;
-    /** Connections one project's role may hold at once. */
-    connectionLimit: number;
-    statementTimeoutSeconds: number;
-    /** Size past which a build says the project's database is too large. */
-    maxMb: number;
-    /** A data app's first successful build provisions, pushes and seeds its database. */
-    autoInitialize: boolean;
-  };
+  projectDatabases: ProjectDatabasesConfig;
   /** AES-256 key for secrets at rest; absent: generated once under dataDir. */
   secretsKey: Buffer | null;
   /** USDC top-ups on Ethereum; null (off) unless ETH_RPC_URL, USDC_CONTRACT and USDC_DEPOSIT_ADDRESS are all set. */
@@ -146,7 +137,6 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
   const metricsToken = text(env, 'METRICS_TOKEN');
   if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters: anyone who guesses it reads the metrics');
 
-  const projectsDatabaseUrl = url(env, 'PROJECTS_DATABASE_URL', ['postgres:', 'postgresql:']);
   const secretsKey = secretsKeyFrom(text(env, 'SECRETS_KEY'));
   const topUps = usdcTopUpsFrom(env);
 
@@ -209,13 +199,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     },
     adminUserIds,
     session: { ttlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 365) },
-    projectDatabases: {
-      adminUrl: projectsDatabaseUrl,
-      connectionLimit: integer(env, 'PROJECT_DATABASE_CONNECTIONS', 10, 2, 1000),
-      statementTimeoutSeconds: integer(env, 'PROJECT_DATABASE_STATEMENT_TIMEOUT_SECONDS', 30, 1, 86_400),
-      maxMb: integer(env, 'PROJECT_DATABASE_MAX_MB', 256, 1, 10_000_000),
-      autoInitialize: flag(env, 'AUTO_INITIALIZE_DATABASES', true),
-    },
+    projectDatabases: projectDatabasesFrom(env),
     secretsKey,
     topUps,
     webDistDir: existsSync(webDistDir) ? webDistDir : null,

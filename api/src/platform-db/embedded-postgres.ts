@@ -9,6 +9,8 @@ import pg from 'pg';
 
 export interface RunningDatabase {
   url: string;
+  /** The server's main process (the postmaster), whose limits its connections' processes inherit. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,8 @@ export interface EmbeddedPostgresOptions {
   stablePort?: boolean;
   /** The setting that names a server instead, for the message when the server's binaries are missing. */
   setting?: string;
+  /** Server settings given at each start (`-c name=value`), such as max_connections. */
+  settings?: Record<string, string | number>;
 }
 
 /** A free TCP port on loopback, so several instances (and test runs) never collide. */
@@ -114,7 +118,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     persistent: true,
     // PostgreSQL refuses to run as root; the package runs it as a `postgres` system user then.
     createPostgresUser: runsAsRoot,
-    postgresFlags: ['-c', `listen_addresses=${listenAddresses.join(',')}`],
+    postgresFlags: ['-c', `listen_addresses=${listenAddresses.join(',')}`, ...Object.entries(options.settings ?? {}).flatMap(([key, value]) => ['-c', `${key}=${value}`])],
     // Kept for the error message when the server does not start.
     onLog: (message) => {
       if (output.push(String(message).trim()) > 20) output.shift();
@@ -148,8 +152,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
 
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database ?? 'postgres'}`,
+    pid: await postmasterPid(databaseDir),
     stop: () => server.stop(),
   };
+}
+
+async function postmasterPid(databaseDir: string): Promise<number> {
+  return Number.parseInt((await readFile(join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
 }
 
 /**

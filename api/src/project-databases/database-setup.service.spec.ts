@@ -5,11 +5,13 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { SandboxesService, ScriptsResult } from '../sandboxes/sandboxes.service.js';
 import type { SecretCipher } from '../secrets/secret-cipher.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
+import type { DatabaseLimitsDriver } from './database-limits.driver.js';
 import { DatabaseSetupService } from './database-setup.service.js';
 import type { ProjectDatabasesRepository, ProjectDatabaseRecord } from './project-databases.repository.js';
 import type { ProjectsServerDriver } from './projects-server.driver.js';
 
 const PROJECT = '0b6f3c9e-4a57-4c1e-9a3e-1f2d3c4b5a69';
+const OWNER = '7d1e2f3a-0000-4c1e-9a3e-1f2d3c4b5a69';
 const DATA_APP_FILES = ['package.json', 'shared/schema.ts', 'db/meta.json', 'db/seed.ts'];
 const ok = (output: string): ScriptsResult => ({ failed: null, exitCode: 0, output });
 
@@ -27,10 +29,14 @@ function newSetupService({ env = {}, files = DATA_APP_FILES, scripts = { 'db:pus
   const driver = {
     available: true,
     appUrl: ({ name, password }: { name: string; password: string }) => `postgresql://${name}:${password}@172.18.0.1:5433/${name}`,
-    provision: jest.fn(async (_database: { name: string; password: string }) => undefined),
-    sizeBytes: jest.fn(async () => 8 * 1024 * 1024),
+    provision: jest.fn(async (_database: { name: string; password: string }, _accountGroup: string) => ({ writesRefused: false })),
   };
-  const cipher = { seal: (value: string) => `sealed:${value}`, open: (value: string) => value.slice(7) };
+  const limits = { usage: jest.fn(async (name: string) => ({ name, bytes: 8 * 1024 * 1024, writesRefused: false })) };
+  const cipher = {
+    seal: (value: string) => `sealed:${value}`,
+    open: (value: string) => value.slice(7),
+    pseudonym: (purpose: string, id: string) => (purpose === 'project' && id === PROJECT ? 'a' : 'b').repeat(24),
+  };
   const secrets = {
     values: jest.fn(async () => ({ WEATHER_API_KEY: 'wx-1' })),
     masker: jest.fn(async (_projectId: string, _extra?: string[]) => (text: string) => text),
@@ -45,12 +51,14 @@ function newSetupService({ env = {}, files = DATA_APP_FILES, scripts = { 'db:pus
     restartApp: jest.fn(async (_projectId: string) => true),
   };
   const projects = {
+    findById: jest.fn(async (id: string) => ({ id, ownerId: OWNER })),
     filePaths: jest.fn(async () => files),
     readFile: jest.fn(async () => JSON.stringify({ scripts })),
   };
   const sut = new DatabaseSetupService(
     loadConfig({ PROJECT_DATABASE_MAX_MB: '4', ...env }),
     driver as unknown as ProjectsServerDriver,
+    limits as unknown as DatabaseLimitsDriver,
     repository as unknown as ProjectDatabasesRepository,
     cipher as unknown as SecretCipher,
     secrets as unknown as SecretsService,
@@ -58,7 +66,7 @@ function newSetupService({ env = {}, files = DATA_APP_FILES, scripts = { 'db:pus
     projects as unknown as ProjectsService,
     memoryLocks(),
   );
-  return { sut, mocks: { repository, driver, secrets, sandboxes }, record: () => record };
+  return { sut, mocks: { repository, driver, limits, secrets, sandboxes }, record: () => record };
 }
 
 describe(DatabaseSetupService.name, () => {
@@ -67,8 +75,9 @@ describe(DatabaseSetupService.name, () => {
       const { sut, mocks, record } = newSetupService();
       const lines: string[] = [];
       await sut.afterBuild(PROJECT, (line) => lines.push(line));
-      const name = 'forge_p_0b6f3c9e4a574c1e9a3e1f2d3c4b5a69';
-      expect(mocks.driver.provision).toHaveBeenCalledWith({ name, password: expect.stringMatching(/^[\w-]{32}$/) });
+      // Named by the key's pseudonyms, so other tenants' roles, which may list it, learn nothing of the project.
+      const name = `forge_p_${'a'.repeat(24)}`;
+      expect(mocks.driver.provision).toHaveBeenCalledWith({ name, password: expect.stringMatching(/^[\w-]{32}$/) }, `forge_a_${'b'.repeat(24)}`);
       expect(mocks.sandboxes.runScripts.mock.calls.map(([, names, options]) => [names, options.sync, options.env.DATABASE_URL?.startsWith(`postgresql://${name}:`)])).toEqual([
         [['db:push'], false, true],
         [['db:seed'], false, true],
@@ -122,6 +131,22 @@ describe(DatabaseSetupService.name, () => {
     });
   });
 
+  it('refuses to push into a database refused writes for its size, saying what the app can still do', async () => {
+    const { sut, mocks } = newSetupService();
+    await sut.afterBuild(PROJECT, () => {});
+    mocks.driver.provision.mockResolvedValueOnce({ writesRefused: true });
+    mocks.limits.usage.mockResolvedValue({ name: 'x', bytes: 9 * 1024 * 1024, writesRefused: true });
+    mocks.sandboxes.runScripts.mockClear();
+    await expect(sut.setUp(PROJECT, { target: { kind: 'provided' }, runSeed: false, sync: true, restartPreview: false })).rejects.toMatchObject({
+      code: 'quota_exceeded',
+      message: expect.stringMatching(/^The app's database uses 9\.0 MB, over this platform's limit of 4 MB, so it takes no new data: the app can still read, delete rows/),
+    });
+    expect(mocks.sandboxes.runScripts).not.toHaveBeenCalled();
+    const lines: string[] = [];
+    await sut.afterBuild(PROJECT, (line) => lines.push(line));
+    expect(lines).toEqual([expect.stringMatching(/^⚠️ The app's database uses 9\.0 MB, .* so it takes no new data/)]);
+  });
+
   it("uses an owner's own URL as given, keeps it sealed, masks it in the output and restarts the preview", async () => {
     const { sut, mocks, record } = newSetupService();
     const url = 'postgresql://me:hunter2-long@db.example.com:5432/app';
@@ -129,7 +154,7 @@ describe(DatabaseSetupService.name, () => {
     const result = await sut.setUp(PROJECT, { target: { kind: 'custom', url }, runSeed: false, sync: true, restartPreview: true });
     expect(mocks.driver.provision).not.toHaveBeenCalled();
     expect(mocks.sandboxes.runScripts).toHaveBeenCalledWith(PROJECT, ['db:push'], expect.objectContaining({ sync: true, env: expect.objectContaining({ DATABASE_URL: url }) }));
-    expect(mocks.secrets.masker).toHaveBeenCalledWith(PROJECT, expect.arrayContaining([url, 'hunter2-long']));
+    expect(mocks.secrets.masker).toHaveBeenCalledWith(PROJECT, [url]);
     expect(result.previewRestarted).toBe(true);
     expect(mocks.repository.markInitialized).toHaveBeenCalledWith(PROJECT, 'custom', `sealed:${url}`);
     expect(record()?.active).toBe('custom');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
+import { type DatabaseSize, databaseSizeNotice } from '@forge/protocol/databases';
 import { ErrorCode } from '@forge/protocol/errors';
 import { stripAnsi } from '@forge/protocol/text';
 import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
@@ -11,6 +12,8 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretCipher } from '../secrets/secret-cipher.js';
 import { SecretsService } from '../secrets/secrets.service.js';
+import { ACCOUNT_PREFIX, PROJECT_PREFIX } from './database-guards.sql.js';
+import { DatabaseLimitsDriver } from './database-limits.driver.js';
 import { type DatabaseKind, ProjectDatabasesRepository } from './project-databases.repository.js';
 import { type ProvidedDatabase, ProjectsServerDriver } from './projects-server.driver.js';
 import { DRIZZLE_SCHEMA_FILE, META_FILE } from './schema-reader.js';
@@ -48,6 +51,7 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly driver: ProjectsServerDriver,
+    private readonly limits: DatabaseLimitsDriver,
     private readonly repository: ProjectDatabasesRepository,
     private readonly cipher: SecretCipher,
     private readonly secrets: SecretsService,
@@ -70,14 +74,22 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
     return env;
   }
 
-  /** The role and database name a project gets on the projects' server. */
-  providedName(projectId: string): string {
-    return `forge_p_${projectId.replace(/-/g, '')}`;
+  /**
+   * The role and database name a project gets on the projects' server: other tenants' roles may list
+   * them, so they tell nothing about the project. Databases provisioned earlier keep the name they have.
+   */
+  async providedName(projectId: string): Promise<string> {
+    return (await this.repository.find(projectId))?.providedName ?? `${PROJECT_PREFIX}${this.cipher.pseudonym('project', projectId)}`;
+  }
+
+  /** The group role whose members share the account's connection budget. */
+  accountGroup(ownerId: string): string {
+    return `${ACCOUNT_PREFIX}${this.cipher.pseudonym('account', ownerId)}`;
   }
 
   /** The provided database's URL without its password, for people to see. */
-  providedUrlWithoutPassword(projectId: string): string {
-    const url = new URL(this.driver.appUrl({ name: this.providedName(projectId), password: 'x' }));
+  async providedUrlWithoutPassword(projectId: string): Promise<string> {
+    const url = new URL(this.driver.appUrl({ name: await this.providedName(projectId), password: 'x' }));
     url.password = '';
     return url.toString();
   }
@@ -105,7 +117,7 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
     return this.locked(projectId, async () => {
       const url = request.target.kind === 'provided' ? this.driver.appUrl(await this.provision(projectId)) : request.target.url;
       // A new custom URL is not among the project's masked values until it is saved.
-      const hide = await this.secrets.masker(projectId, request.target.kind === 'custom' ? urlSecrets(url) : []);
+      const hide = await this.secrets.masker(projectId, request.target.kind === 'custom' ? [url] : []);
       const env = { ...(await this.secrets.values(projectId)), DATABASE_URL: url };
       let output = '';
       for (const script of request.runSeed ? ['db:push', 'db:seed'] : ['db:push']) {
@@ -129,10 +141,10 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
       const kind: DatabaseKind = request.target.kind;
       await this.repository.markInitialized(projectId, kind, kind === 'custom' ? this.cipher.seal(url) : null);
       await this.secrets.refreshMask(projectId);
-      const sizeWarning = kind === 'provided' ? await this.sizeWarning(projectId) : null;
-      if (sizeWarning) {
-        output += `\n${sizeWarning}\n`;
-        request.onLine?.(sizeWarning);
+      const notice = kind === 'provided' ? await this.sizeNotice(projectId) : null;
+      if (notice) {
+        output += `\n⚠️ ${notice}\n`;
+        request.onLine?.(`⚠️ ${notice}`);
       }
       const previewRestarted = request.restartPreview ? await this.sandboxes.restartApp(projectId) : false;
       return { output, previewRestarted };
@@ -146,8 +158,8 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
   async afterBuild(projectId: string, log: (line: string) => void): Promise<void> {
     if (!this.driver.available || !(await this.isDataApp(projectId))) return;
     if (await this.isInitialized(projectId)) {
-      const warning = await this.sizeWarning(projectId);
-      if (warning) log(warning);
+      const notice = await this.sizeNotice(projectId);
+      if (notice) log(`⚠️ ${notice}`);
       return;
     }
     if (!this.config.projectDatabases.autoInitialize) {
@@ -202,18 +214,27 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
     }
   }
 
-  /** The project's role and database, created on first use with a random password; settings reapplied after. */
+  /**
+   * The project's role and database, created on first use with a random password; settings reapplied
+   * after. A database refused writes for its size cannot take a schema: the owner is told why.
+   */
   private async provision(projectId: string): Promise<ProvidedDatabase> {
+    const project = await this.projects.findById(projectId);
+    if (!project) throw new DomainError(ErrorCode.ProjectNotFound, 'Project not found');
     const record = await this.repository.find(projectId);
     let database: ProvidedDatabase;
     if (record?.providedName && record.providedPassword) {
       database = { name: record.providedName, password: this.cipher.open(record.providedPassword) };
     } else {
-      database = { name: this.providedName(projectId), password: randomBytes(24).toString('base64url') };
+      database = { name: await this.providedName(projectId), password: randomBytes(24).toString('base64url') };
       await this.repository.saveProvided(projectId, database.name, this.cipher.seal(database.password));
       await this.secrets.refreshMask(projectId);
     }
-    await this.driver.provision(database);
+    const { writesRefused } = await this.driver.provision(database, this.accountGroup(project.ownerId));
+    if (writesRefused) {
+      const size = await this.databaseSize(projectId);
+      throw new DomainError(ErrorCode.QuotaExceeded, (size && databaseSizeNotice(size)) ?? 'The database is over its size limit and takes no new data');
+    }
     return database;
   }
 
@@ -231,35 +252,30 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
     const record = await this.repository.find(projectId);
     const values: string[] = [];
     if (record?.providedPassword) values.push(this.cipher.open(record.providedPassword));
-    if (record?.customUrl) values.push(...urlSecrets(this.cipher.open(record.customUrl)));
-    return values.flatMap((value) => [value, encodeURIComponent(value)]);
+    if (record?.customUrl) values.push(this.cipher.open(record.customUrl));
+    return values;
   }
 
-  private async sizeWarning(projectId: string): Promise<string | null> {
+  /** The provided database's size against its limit, or null when the app uses another. */
+  async databaseSize(projectId: string): Promise<DatabaseSize | null> {
     const record = await this.repository.find(projectId);
-    if (record?.active !== 'provided' || !record.providedName) return null;
-    const bytes = await this.driver.sizeBytes(record.providedName).catch(() => null);
-    const limit = this.config.projectDatabases.maxMb;
-    if (bytes === null || bytes <= limit * MB) return null;
-    return `⚠️ The app's database uses ${(bytes / MB).toFixed(1)} MB, over this platform's limit of ${limit} MB: delete data the app no longer needs.`;
+    if (record?.active !== 'provided' || !record.providedName || !this.driver.available) return null;
+    const usage = await this.limits.usage(record.providedName).catch((err: Error) => {
+      this.logger.warn(`Reading the size of ${record.providedName}: ${err.message}`);
+      return null;
+    });
+    return usage && { usedMb: usage.bytes / MB, limitMb: this.config.projectDatabases.maxMb, writesRefused: usage.writesRefused };
+  }
+
+  private async sizeNotice(projectId: string): Promise<string | null> {
+    const size = await this.databaseSize(projectId);
+    return size && databaseSizeNotice(size);
   }
 
   /** One setup at a time per project, across replicas. */
   private locked<T>(projectId: string, action: () => Promise<T>): Promise<T> {
     return this.locks.run(LockScope.DatabaseSetup, projectId, action);
   }
-}
-
-/** The parts of a database URL that must never be shown: the whole URL and its password. */
-function urlSecrets(url: string): string[] {
-  const values = [url];
-  try {
-    const password = new URL(url).password;
-    if (password) values.push(password, decodeURIComponent(password));
-  } catch {
-    // Not a URL the parser takes: the whole text is masked.
-  }
-  return values.filter((value) => value.length >= 4);
 }
 
 /** An error line as drizzle-kit and node print them. */

@@ -23,6 +23,12 @@ export class ProjectDatabasesRepository {
     return this.prisma.projectDatabase.findUnique({ where: { projectId }, select: SELECT });
   }
 
+  /** Every provisioned database's name, with the account its project belongs to. */
+  async provisioned(): Promise<Array<{ name: string; ownerId: string }>> {
+    const rows = await this.prisma.projectDatabase.findMany({ where: { providedName: { not: null } }, select: { providedName: true, project: { select: { ownerId: true } } } });
+    return rows.map((row) => ({ name: row.providedName!, ownerId: row.project.ownerId }));
+  }
+
   /** Records a provisioned database before anything uses it, so its role is never lost track of. */
   async saveProvided(projectId: string, providedName: string, providedPassword: string): Promise<void> {
     await this.prisma.projectDatabase.upsert({

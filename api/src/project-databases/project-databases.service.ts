@@ -30,7 +30,8 @@ export class ProjectDatabasesService {
 
   async status(ownerId: string, name: string): Promise<DatabaseStatusResponse> {
     const project = await this.projects.find(ownerId, name);
-    return { hasDatabase: await this.setup.hasDatabase(project.id), isInitialized: await this.setup.isInitialized(project.id) };
+    const isInitialized = await this.setup.isInitialized(project.id);
+    return { hasDatabase: await this.setup.hasDatabase(project.id), isInitialized, size: isInitialized ? await this.setup.databaseSize(project.id) : null };
   }
 
   async schema(ownerId: string, name: string): Promise<DatabaseSchemaResponse> {
@@ -51,7 +52,7 @@ export class ProjectDatabasesService {
   async autoUrl(ownerId: string, name: unknown): Promise<AutoDatabaseUrlResponse> {
     if (typeof name !== 'string' || !name) throw new DomainError(ErrorCode.Validation, 'Name the project: ?project=');
     const project = await this.projects.find(ownerId, name);
-    const url = this.setup.providedUrlWithoutPassword(project.id);
+    const url = await this.setup.providedUrlWithoutPassword(project.id);
     const masked = new URL(url);
     masked.password = '****';
     return { url, maskedUrl: masked.toString() };

@@ -41,6 +41,16 @@ describe(SecretCipher.name, () => {
     expect(() => other.open(sealed)).toThrow();
   });
 
+  it('names an id the same way each time, differently per purpose and per key, without showing it', async () => {
+    const sut = await newCipher();
+    const id = '0b6f3c9e-4a57-4c1e-9a3e-1f2d3c4b5a69';
+    expect(sut.pseudonym('project', id)).toMatch(/^[0-9a-f]{24}$/);
+    expect(sut.pseudonym('project', id)).toBe((await newCipher()).pseudonym('project', id));
+    expect(sut.pseudonym('account', id)).not.toBe(sut.pseudonym('project', id));
+    expect((await newCipher({ SECRETS_KEY: 'ab'.repeat(32) })).pseudonym('project', id)).not.toBe(sut.pseudonym('project', id));
+    expect(id.replace(/-/g, '')).not.toContain(sut.pseudonym('project', id).slice(0, 8));
+  });
+
   it("generates its key once, readable by the platform's user alone, and keeps using it", async () => {
     const first = await loadOrCreateKey(dataDir);
     expect((await stat(join(dataDir, 'secrets.key'))).mode & 0o777).toBe(0o600);

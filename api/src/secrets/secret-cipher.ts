@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,11 +16,23 @@ const KEY_FILE = 'secrets.key';
 @Injectable()
 export class SecretCipher implements OnModuleInit {
   private key: Buffer | null = null;
+  /** Derived from the key, so names never use the sealing key itself. */
+  private nameKey: Buffer | null = null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async onModuleInit(): Promise<void> {
     this.key = this.config.secretsKey ?? (await loadOrCreateKey(this.config.dataDir));
+    this.nameKey = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), 'forge pseudonyms', 32));
+  }
+
+  /**
+   * 24 hex digits that stand for `id` (the same id, the same digits) and tell nothing about it to
+   * anyone without the key: names others may see, such as a project's database role.
+   */
+  pseudonym(purpose: string, id: string): string {
+    if (!this.nameKey) throw new Error('The secrets key is not loaded yet');
+    return createHmac('sha256', this.nameKey).update(`${purpose}\n${id}`).digest('hex').slice(0, 24);
   }
 
   /** `v1.{iv}.{tag}.{ciphertext}`, each base64url; a fresh IV each time. */

@@ -28,7 +28,9 @@ export type ProvidedKey = (projectId: string) => Promise<boolean>;
 @Injectable()
 export class SecretsService {
   private readonly logger = new Logger('Secrets');
-  /** Each loaded project's values to mask, longest first. */
+  /** Each loaded project's values (replaced ones too: lines printed with them are still there). */
+  private readonly maskedValues = new Map<string, Set<string>>();
+  /** Those values and their encoded forms, longest first. */
   private readonly masks = new Map<string, string[]>();
   private readonly maskSources: MaskSource[] = [];
   private readonly providedKeys = new Map<string, ProvidedKey>();
@@ -117,8 +119,9 @@ export class SecretsService {
   }
 
   private async loadMask(projectId: string): Promise<void> {
-    const values = [...(this.masks.get(projectId) ?? []), ...Object.values(await this.values(projectId))];
-    for (const source of this.maskSources) values.push(...(await source(projectId)));
+    const values = new Set([...(this.maskedValues.get(projectId) ?? []), ...Object.values(await this.values(projectId))]);
+    for (const source of this.maskSources) for (const value of await source(projectId)) values.add(value);
+    this.maskedValues.set(projectId, values);
     this.masks.set(projectId, maskableValues(values));
   }
 
@@ -133,6 +136,7 @@ export class SecretsService {
 
   @OnEvent(PROJECT_DELETING)
   onProjectDeleting({ projectId }: ProjectDeletingEvent): void {
+    this.maskedValues.delete(projectId);
     this.masks.delete(projectId);
   }
 

@@ -53,8 +53,20 @@ export const DATABASE_SECTION: DocsSection = {
             Switch it off to use a server of your own. The URL must start with <Code>postgresql://</Code> or <Code>postgres://</Code>; the dialog says so as you type. Forge uses it as given and keeps
             it encrypted, like a secret. The Data Preview shows data of Forge's own databases only.
           </>,
-          "Each build checks the database's size and says so in the log when it grows past the platform's limit.",
           'Deleting the project deletes its database and its role.',
+        ]}
+      />
+      <H3>Limits</H3>
+      <P>A project's database shares its server with other people's apps, so a few limits hold that the app cannot lift, whatever its code sets:</P>
+      <List
+        items={[
+          "A statement that runs longer than the platform's timeout (30 seconds unless the operator chose otherwise) is cancelled, even if the app turned its own timeout off.",
+          "Each connection has a cap on its memory and on the temporary files a large sort may write; a query that needs more fails with an error instead of slowing anyone else's app.",
+          'All the apps of your account share a number of database connections (20 unless the operator chose otherwise), and each app has its own limit within that. A connection past the limit is refused with a message saying so: give the app a smaller connection pool, or stop a preview you no longer use.',
+          <>
+            A database that grows past its size (256 MB unless the operator chose otherwise) takes no new data until it is smaller. The app can still read it, delete rows and empty tables; the
+            Database view and the build log say so, and writes come back by themselves once it is under the limit again.
+          </>,
         ]}
       />
       <Callout tone="note" title="No Database Schema?">
@@ -91,13 +103,17 @@ export const SECRETS_SECTION: DocsSection = {
             Values go to the project's <Code>.env</Code> file, which is not committed to version control and is left out of the ZIP download and the project's files. Forge keeps them encrypted
             (AES-256-GCM) and gives them to the app as environment variables.
           </>,
-          "A saved value that shows up in a build log, the app's log or the agent's output is masked before anyone sees it.",
+          "A saved value that shows up in a build log, the app's log or the agent's output is masked before anyone sees it, and so are its common encodings (base64, URL-encoding, hex) and the password inside a database URL.",
           <>
             <Code>DATABASE_URL</Code> counts as set once the database is initialized: the database's own URL is what the app gets.
           </>,
           'Use Refresh after editing a project to reload the list of keys.',
         ]}
       />
+      <Callout tone="note" title="Masking is a safety net, not a wall">
+        Your app's own code can always show you its secrets: code that prints a key reversed, split or encrypted gets past the masking. The app's output goes only to you, so this exposes nothing to
+        others; keep secrets out of what the app shows its visitors.
+      </Callout>
       <Callout tone="note" title="No secrets required?">
         The view says No Secrets Required when the project's <Code>.env.example</Code> lists no variable.
       </Callout>

@@ -97,6 +97,18 @@ describe('DatabaseView', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/projects/blog/database/tables/posts/data?page=2&pageSize=10');
   });
 
+  it('says when the database is over its size and takes no new data, and what the app can still do', async () => {
+    mockApi((url) => {
+      if (url.endsWith('/database/status')) return jsonResponse({ hasDatabase: true, isInitialized: true, size: { usedMb: 300.04, limitMb: 256, writesRefused: true } });
+      return jsonResponse(SCHEMA);
+    });
+    renderView();
+    const status = await screen.findByRole('region', { name: 'Database Status' });
+    expect(within(status).getByRole('alert').textContent).toBe(
+      "The app's database uses 300.0 MB, over this platform's limit of 256 MB, so it takes no new data: the app can still read, delete rows and empty tables, and writes come back once it is under the limit.",
+    );
+  });
+
   it('says why the data could not be read', async () => {
     mockApi((url) => {
       if (url.endsWith('/database/status')) return jsonResponse({ hasDatabase: true, isInitialized: true });

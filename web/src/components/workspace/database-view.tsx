@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Database, DatabaseZap, FileCode2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { databaseSizeNotice } from '@forge/protocol/databases';
 import { getErrorMessage } from '@/api/errors';
 import { databaseKeys, databaseSchemaQueryOptions, databaseStatusQueryOptions } from '@/api/queries/databases';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -76,6 +77,7 @@ function ProjectDatabase({ project }: { project: string }) {
         schemaConfigured={tables.length > 0}
         isInitialized={status.data.isInitialized}
         description={schema.data?.schema.description ?? null}
+        sizeNotice={status.data.size ? databaseSizeNotice(status.data.size) : null}
         onInitialize={() => setDialogOpen(true)}
       />
       <section aria-labelledby="database-tables-heading" className="flex flex-col gap-2">

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDashed, DatabaseZap, RotateCcw } from 'lucide-react';
+import { CircleCheck, CircleDashed, DatabaseZap, HardDrive, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -6,11 +6,13 @@ interface DatabaseStatusCardProps {
   schemaConfigured: boolean;
   isInitialized: boolean;
   description: string | null;
+  /** Why the database takes no new data (over its size), or null. */
+  sizeNotice: string | null;
   onInitialize: () => void;
 }
 
 /** Whether the project has a schema and a database, with the way to (re)initialize it. */
-export function DatabaseStatusCard({ schemaConfigured, isInitialized, description, onInitialize }: DatabaseStatusCardProps) {
+export function DatabaseStatusCard({ schemaConfigured, isInitialized, description, sizeNotice, onInitialize }: DatabaseStatusCardProps) {
   return (
     <section aria-labelledby="database-status-heading" className="rounded-[var(--radius-card)] border border-border bg-surface p-4">
       <div className="flex items-start gap-3">
@@ -29,6 +31,12 @@ export function DatabaseStatusCard({ schemaConfigured, isInitialized, descriptio
         <StatusItem label="Database Initialized" value={isInitialized ? 'Yes' : 'Not Yet'} ok={isInitialized} />
       </dl>
       {description && <p className="mt-3 text-sm leading-relaxed text-muted">{description}</p>}
+      {sizeNotice && (
+        <p role="alert" className="mt-4 flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-foreground">
+          <HardDrive className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+          {sizeNotice}
+        </p>
+      )}
       {!isInitialized && (
         <div className="mt-4 flex flex-col gap-3 rounded-lg border border-warning/30 bg-warning/5 p-3 sm:flex-row sm:items-center">
           <p className="text-sm text-foreground">The database is not initialized yet. Initialize it to create the tables and load the sample data; the preview then uses it.</p>
