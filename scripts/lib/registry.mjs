@@ -180,13 +180,21 @@ async function prewarm({ runner, prewarmedStorage, lockfiles, upstream, verdacci
   return true;
 }
 
+/** Where this checkout's recipe installs Verdaccio and keeps its pre-warmed storage (computed by the built API). */
+export async function registryInstall() {
+  const api = await builtApi();
+  const recipeDir = join(root, 'deploy', 'registry');
+  return { recipeDir, recipeHash: api.registryRecipeHash(recipeDir), ...api.registryInstallPaths({ recipeDir, installDir: cacheDir }) };
+}
+
 /**
  * Verdaccio and its pre-warmed storage before the platform runs. `required` (npm test) throws when
  * they cannot be had; otherwise (npm start) it warns, and builds that need a package the sandbox image
  * lacks say the proxy is missing. With NPM_REGISTRY_URL (an operator's proxy) there is nothing to do.
  */
-export async function prepareRegistry({ required }) {
-  if (process.env.NPM_REGISTRY_URL?.trim()) {
+export async function prepareRegistry({ required, forImage = false }) {
+  // An operator's proxy serves this platform; the compose image still carries the managed one.
+  if (process.env.NPM_REGISTRY_URL?.trim() && !forImage) {
     log(`Packages come from NPM_REGISTRY_URL (${process.env.NPM_REGISTRY_URL.trim()}): no proxy to prepare`);
     return;
   }
@@ -195,8 +203,7 @@ export async function prepareRegistry({ required }) {
   const started = Date.now();
   try {
     const api = await builtApi();
-    const recipeDir = join(root, 'deploy', 'registry');
-    const paths = api.registryInstallPaths({ recipeDir, installDir: cacheDir });
+    const { recipeDir, ...paths } = await registryInstall();
     mkdirSync(cacheDir, { recursive: true });
     await installVerdaccio(recipeDir, paths.verdaccioDir);
     await prewarm({
