@@ -14,9 +14,10 @@ const { benchEdits } = await import('./bench/edits.mjs');
 const { benchDatabases } = await import('./bench/databases.mjs');
 const { benchNodes } = await import('./bench/nodes.mjs');
 const { benchReplicas } = await import('./bench/replicas.mjs');
+const { benchRegistry } = await import('./bench/registry.mjs');
 
 const only = process.argv[2];
-const runs = { generation: benchGeneration, sandbox: benchSandboxes, edits: benchEdits, databases: benchDatabases, nodes: benchNodes, replicas: benchReplicas };
+const runs = { generation: benchGeneration, sandbox: benchSandboxes, registry: benchRegistry, edits: benchEdits, databases: benchDatabases, nodes: benchNodes, replicas: benchReplicas };
 if (only && !runs[only]) throw new Error(`Unknown benchmark "${only}": choose ${Object.keys(runs).join(', ')}`);
 const rows = [];
 for (const [name, run] of Object.entries(runs)) if (!only || only === name) rows.push(...(await run()));
