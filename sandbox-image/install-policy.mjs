@@ -147,6 +147,9 @@ export function explainInstallFailure(output, policy) {
   const unavailable = new Map();
   for (const match of output.matchAll(/No matching version found for ((?:@[^/\s]+\/)?[^@\s]+)@([^\s]+?)\.?$/gm)) unavailable.set(match[1], match[2]);
   for (const match of output.matchAll(/'((?:@[^/\s]+\/)?[^@\s']+)@([^\s']*)' is not in this registry/g)) unavailable.set(match[1], match[2]);
+  // npm words a full disk in lower case and adds a guess about the system: this says whose disk it is.
+  if (/ENOSPC|no space left on device/i.test(output))
+    notes.push("❌ No space left on device: the project's disk in its sandbox is full. Remove large files, or dependencies the project does not use.");
   for (const [name, range] of unavailable) {
     if (isDenied(name, policy.deny)) notes.push(denied(name, 'npm'));
     else if (policy.minAgeHours > 0)

@@ -339,6 +339,16 @@ describe('prepare-workspace applies the package policy', () => {
     expect(lines).toContain(`❌ npm: "evil" is on this platform's deny-list (NPM_DENY_PACKAGES), so it is not installed. Remove it, or use another package.`);
   });
 
+  it('says whose disk is full when npm runs out of space', async () => {
+    writeProject({ 'left-pad': '^1.3.0' });
+    npmExitCode = 1;
+    npmOutput = 'npm error code ENOSPC\nnpm error nospc ENOSPC: no space left on device, write\n';
+
+    expect(await prepare()).toBe(1);
+
+    expect(lines).toContain("❌ No space left on device: the project's disk in its sandbox is full. Remove large files, or dependencies the project does not use.");
+  });
+
   it('sets the project’s .npmrc aside: it could name another registry', async () => {
     writeProject({ 'left-pad': '^1.3.0' });
     writeFileSync(join(project, '.npmrc'), 'registry=https://elsewhere.example/\n@corp:registry=https://corp.example/\n');
