@@ -2,8 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from './app-config.js';
 import { SHIPPED_SCRIPT_ALLOW_LIST } from './registry-config.js';
 import { sandboxFrom } from './sandbox-config.js';
+import type { SandboxHostConfig } from './sandbox-hosts-config.js';
 
-const local = [{ name: 'local', docker: null, tls: null, address: null, memoryMb: null, cpus: null }];
+const local: SandboxHostConfig[] = [{ name: 'local', docker: null, tls: null, address: null, memoryMb: null, cpus: null }];
 
 describe('package registry settings', () => {
   it('defaults to the managed proxy, the public registry upstream, 48 hours and the shipped allow-list', () => {
