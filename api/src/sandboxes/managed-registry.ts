@@ -30,6 +30,8 @@ const RESTART_DELAYS_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
 /** Up this long, a proxy that dies again starts over from the shortest delay. */
 const STABLE_AFTER_MS = 60_000;
 const SEED_STAMP = '.forge-seeded';
+/** How often a process using another's proxy checks it is still there. */
+const SHARED_CHECK_MS = 5_000;
 
 /**
  * Verdaccio as a process the platform owns, like its embedded PostgreSQL: storage under DATA_DIR,
@@ -44,6 +46,9 @@ export class ManagedRegistry {
   private restartTimer: NodeJS.Timeout | null = null;
   private readyWaiters: Array<() => void> = [];
   private running = false;
+  /** Another platform process of this DATA_DIR on this machine (a replica) runs the proxy: this one uses it. */
+  private shared = false;
+  private watchTimer: NodeJS.Timeout | null = null;
   port = 0;
 
   constructor(private readonly options: ManagedRegistryOptions) {}
@@ -63,9 +68,33 @@ export class ManagedRegistry {
     this.port = await this.rememberedPort();
   }
 
-  /** Starts the proxy; resolves once it answers. It is started again whenever it exits until stop(). */
+  /**
+   * Starts the proxy; resolves once it answers. It is started again whenever it exits until stop(). When a
+   * replica on this machine already runs it on the remembered port, that one serves both (sandboxes' firewalls
+   * hold one port), and this process starts its own there once it is gone.
+   */
   run(): Promise<void> {
-    return this.spawnProxy();
+    if (!this.shared) return this.spawnProxy();
+    this.options.log(`The package registry proxy on port ${this.port} is run by another platform process of this data directory: using it`);
+    this.markRunning();
+    this.watchTimer = setInterval(() => void this.takeOverWhenGone(), SHARED_CHECK_MS);
+    this.watchTimer.unref();
+    return Promise.resolve();
+  }
+
+  private async takeOverWhenGone(): Promise<void> {
+    if (this.stopping || this.child || (await answersPing(this.port))) return;
+    this.running = false;
+    if (!(await portIsFree(this.port))) return;
+    clearInterval(this.watchTimer!);
+    this.shared = false;
+    this.options.warn(`The package registry proxy on port ${this.port} is gone with the process that ran it: starting it here`);
+    await this.spawnProxy().catch((err: Error) => this.options.warn(`Starting the package registry proxy: ${err.message}`));
+  }
+
+  private markRunning(): void {
+    this.running = true;
+    for (const waiter of this.readyWaiters.splice(0)) waiter();
   }
 
   /** Resolves once the proxy answers, or after `timeoutMs` (false). */
@@ -83,6 +112,7 @@ export class ManagedRegistry {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
+    if (this.watchTimer) clearInterval(this.watchTimer);
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
@@ -111,8 +141,7 @@ export class ManagedRegistry {
       const onLine = (line: string) => {
         if (line.startsWith('READY ')) {
           clearTimeout(timer);
-          this.running = true;
-          for (const waiter of this.readyWaiters.splice(0)) waiter();
+          this.markRunning();
           resolve();
           return;
         }
@@ -150,6 +179,10 @@ export class ManagedRegistry {
       .then((text) => (JSON.parse(text) as { port?: number }).port)
       .catch(() => undefined);
     if (remembered && (await portIsFree(remembered))) return remembered;
+    if (remembered && (await answersPing(remembered))) {
+      this.shared = true;
+      return remembered;
+    }
     const port = await freeTcpPort();
     await writeFile(file, JSON.stringify({ port }));
     return port;
@@ -171,6 +204,17 @@ export function verdaccioProblem(line: string): string | null {
     return (entry.level ?? 0) >= 50 ? (entry.msg ?? line).slice(0, 500) : null;
   } catch {
     return null;
+  }
+}
+
+/** Whether a Verdaccio answers on the port on loopback. */
+async function answersPing(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/-/ping`, { signal: AbortSignal.timeout(2000) });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
   }
 }
 
