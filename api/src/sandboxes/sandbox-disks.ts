@@ -71,9 +71,10 @@ export class SandboxDisks {
 
   /**
    * Releases disks of this platform's engines whose container no longer exists (`existing` holds every
-   * container name those engines have), once old enough not to be one being made right now.
+   * container name those engines have), once old enough not to be one being made right now. An engine
+   * being taken away releases all of its disks with an empty `existing` and no minimum age.
    */
-  async sweep(engines: readonly string[], existing: ReadonlySet<string>): Promise<void> {
+  async sweep(engines: readonly string[], existing: ReadonlySet<string>, minAgeMs = ORPHAN_AFTER_MS): Promise<void> {
     if (!this.enabled) return;
     const names = await readdir(this.config.sandbox.diskDir).catch(() => [] as string[]);
     for (const name of names) {
@@ -81,7 +82,7 @@ export class SandboxDisks {
       const owner = await readOwner(dir);
       if (!owner || !engines.includes(owner.engine) || existing.has(owner.container)) continue;
       const age = Date.now() - (await stat(dir)).mtimeMs;
-      if (age < ORPHAN_AFTER_MS) continue;
+      if (age < minAgeMs) continue;
       this.logger.log(`Removing the disk of ${owner.container}: its container no longer exists`);
       await this.release(owner.engine, owner.container).catch((err: Error) => this.logger.warn(`Removing the disk of ${owner.container}: ${err.message}`));
     }
