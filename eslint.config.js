@@ -5,7 +5,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'api/src/generated/**', 'web/src/routeTree.gen.ts', '.data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**', '**/*.cjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'api/src/generated/**',
+      'web/src/routeTree.gen.ts',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.artifacts/**',
+      '**/*.cjs',
+      'api/test/fixtures/lovable-shape/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

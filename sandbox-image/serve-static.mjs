@@ -1,11 +1,19 @@
-// Serves a static build (a Vite app's dist/) on $PORT: what `vite preview` does, without loading
-// Vite, so a preview answers a moment after its build. Unknown paths get index.html (client routing).
-// Usage: node /opt/forge/bin/serve-static.mjs <dir>
-import { createReadStream, statSync } from 'node:fs';
+// Serves a static build on $PORT: what `vite preview` does, without loading Vite, so a preview answers a
+// moment after its build. Unknown paths without an extension get index.html (client routing), so deep
+// links such as /stats work after a reload.
+// Usage: node /opt/forge/bin/serve-static.mjs <dir> [<dir> ...]: the first that holds an index.html
+// (dist/ for Vite, build/ for Create React App).
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 
-const root = resolve(process.argv[2] ?? 'dist');
+const candidates = (process.argv.length > 2 ? process.argv.slice(2) : ['dist']).map((dir) => resolve(dir));
+const root = candidates.find((dir) => existsSync(join(dir, 'index.html')));
+if (!root) {
+  const names = candidates.map((dir) => `${dir.slice(dir.lastIndexOf('/') + 1)}/`).join(' or ');
+  console.error(`❌ There is no build output to serve: ${names} holds no index.html. The build script must write the app there (vite build does).`);
+  process.exit(1);
+}
 const port = Number(process.env.PORT ?? 4173);
 
 const TYPES = {

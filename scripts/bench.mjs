@@ -15,9 +15,19 @@ const { benchDatabases } = await import('./bench/databases.mjs');
 const { benchNodes } = await import('./bench/nodes.mjs');
 const { benchReplicas } = await import('./bench/replicas.mjs');
 const { benchFiles } = await import('./bench/files.mjs');
+const { benchRegistry } = await import('./bench/registry.mjs');
 
 const only = process.argv[2];
-const runs = { generation: benchGeneration, sandbox: benchSandboxes, edits: benchEdits, databases: benchDatabases, nodes: benchNodes, replicas: benchReplicas, files: benchFiles };
+const runs = {
+  generation: benchGeneration,
+  sandbox: benchSandboxes,
+  registry: benchRegistry,
+  edits: benchEdits,
+  databases: benchDatabases,
+  nodes: benchNodes,
+  replicas: benchReplicas,
+  files: benchFiles,
+};
 if (only && !runs[only]) throw new Error(`Unknown benchmark "${only}": choose ${Object.keys(runs).join(', ')}`);
 const rows = [];
 for (const [name, run] of Object.entries(runs)) if (!only || only === name) rows.push(...(await run()));

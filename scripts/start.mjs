@@ -3,11 +3,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
 import { platformNode } from './lib/node-runtime.mjs';
+import { prepareRegistry } from './lib/registry.mjs';
 import { prepareSandboxes } from './lib/sandbox-image.mjs';
 import { prepare, root } from './lib/setup.mjs';
 
 prepare();
 await prepareSandboxes({ required: false });
+// Verdaccio and its pre-warmed storage: the platform runs it as the sandboxes' only route to packages.
+await prepareRegistry({ required: false });
 // Every build's preview is checked in it.
 ensureChromium({ required: false });
 

@@ -2,6 +2,7 @@
 import { linkBlueprintDependencies } from './lib/blueprint-deps.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDockerCompose } from './lib/docker.mjs';
+import { prepareRegistry } from './lib/registry.mjs';
 import { prepareSandboxes } from './lib/sandbox-image.mjs';
 import { reexecOnPlatformNode } from './lib/node-runtime.mjs';
 import { log, prepare, run } from './lib/setup.mjs';
@@ -38,6 +39,8 @@ const steps = [
   ],
   // Builds and previews run in containers: Docker (installed and started if need be) and the sandbox image.
   ['Docker and the sandbox image', () => prepareSandboxes({ required: true })],
+  // Installs in sandboxes go through it: Verdaccio installed and its storage pre-warmed (both cached by recipe).
+  ['The package registry proxy', () => prepareRegistry({ required: true })],
   // The API's preview checks open built previews in it; the end-to-end tests drive it.
   ['Chromium', () => ensureChromium({ required: true })],
   ['API tests against PostgreSQL', () => run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--runInBand'])],

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config/app-config.js';
 import { SHUTTING_DOWN_MESSAGE } from '../src/operations/drain.js';
 import { instanceLabels } from '../src/sandboxes/container-spec.js';
 import { DockerDriver } from '../src/sandboxes/docker.driver.js';
+import { SandboxDisks, engineKey } from '../src/sandboxes/sandbox-disks.js';
 import { viteApp } from './fixtures/sandbox-projects.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
 import { type PlatformProcess, startPlatform, stopPlatform, waitUntilHealthy } from './support/platform-process.js';
@@ -156,7 +157,11 @@ describe('the platform process on SIGTERM, with JSON logs', () => {
     for (const platform of started) await stopPlatform(platform, 'SIGKILL');
     const config = loadConfig({ SANDBOX_INSTANCE: instance });
     const docker = new DockerDriver(config.sandboxHosts[0]!);
-    for (const container of await docker.list(instanceLabels(config))) await docker.remove(container.id);
+    const disks = new SandboxDisks(config);
+    for (const container of await docker.list(instanceLabels(config))) {
+      await docker.remove(container.id);
+      await disks.release(engineKey(null), container.name);
+    }
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

@@ -23,6 +23,8 @@ beforeAll(async () => {
     SANDBOX_DISK_MB: '100',
     SANDBOX_TMP_MB: '40',
     SANDBOX_HOME_MB: '30',
+    // The disks as tmpfs, as a platform without root has them (sandbox-disks.test.ts covers loop disks).
+    SANDBOX_DISKS: 'tmpfs',
   });
   cookie = (await signUp(t.http)).cookie;
 }, 120_000);

@@ -130,7 +130,7 @@ async function readEvents(path, cookie, method = 'GET') {
 
 before(async () => {
   const images = await timed('images', () => ensureComposeImages());
-  const [port, postgresPort, projectsPostgresPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, postgresPort, projectsPostgresPort, registryPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   baseUrl = `http://127.0.0.1:${port}`;
   networkExisted = docker(['network', 'inspect', SANDBOX_NETWORK]).status === 0;
   env = {
@@ -139,6 +139,8 @@ before(async () => {
     ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
     FORGE_IMAGE: images.platform,
     FORGE_POSTGRES_IMAGE: images.postgres,
+    FORGE_REGISTRY_IMAGE: images.registry,
+    REGISTRY_PORT: String(registryPort),
     // The compose file gives the platform the engine's socket; it joins the socket's group.
     DOCKER_GID: String(statSync('/var/run/docker.sock').gid),
     PORT: String(port),
@@ -156,9 +158,12 @@ before(async () => {
   // Only what a test needs beyond the compose file: the starter agent streams at once, and a label
   // names this process, so a later run removes what a killed one left.
   const owner = `    labels:\n      dev.forge.compose-test-owner: "${process.pid}"\n`;
-  writeFileSync(join(workDir, 'test.override.yml'), `services:\n  forge:\n    environment:\n      OFFLINE_AGENT_CHARS_PER_SECOND: "0"\n${owner}  postgres:\n${owner}  projects-postgres:\n${owner}`);
+  writeFileSync(
+    join(workDir, 'test.override.yml'),
+    `services:\n  forge:\n    environment:\n      OFFLINE_AGENT_CHARS_PER_SECOND: "0"\n${owner}  postgres:\n${owner}  projects-postgres:\n${owner}  registry:\n${owner}`,
+  );
   removeAbandonedRuns();
-  console.log(`compose project ${project}: platform ${images.platform}, ${images.postgres}, sandboxes ${images.sandbox}, port ${port}`);
+  console.log(`compose project ${project}: platform ${images.platform}, ${images.postgres}, ${images.registry}, sandboxes ${images.sandbox}, port ${port}`);
 });
 
 after(async () => {
@@ -197,6 +202,10 @@ test('docker-compose brings up a platform that builds and previews a project', a
         await sleep(250);
       }
     });
+    // The registry service sandboxes install through answers, with the pre-warmed stack in its storage.
+    const react = await fetch(`http://127.0.0.1:${env.REGISTRY_PORT}/react`);
+    assert.equal(react.status, 200);
+    assert.ok('18.3.1' in (await react.json()).versions, 'react 18.3.1 is not in the registry service');
     const ready = await (await fetch(`${baseUrl}/api/ready`)).json();
     assert.equal(ready.database, 'ok');
     assert.match(ready.containerEngine, /^Docker Engine /);

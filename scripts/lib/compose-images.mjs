@@ -7,6 +7,8 @@
 //   changed checkout rebuilds in seconds). The hash covers the runtime and every staged file.
 // - forge-postgres:<hash>: deploy/postgres/, Debian's PostgreSQL installed with apt from the mirror the
 //   base already names. The hash covers the recipe and the base.
+// - forge-registry:<hash>: deploy/registry/Dockerfile, Verdaccio as scripts/lib/registry.mjs installs it,
+//   with its pre-warmed storage. The hash covers the registry recipe (and pre-warm list) and the base.
 // Both build FROM the sandbox's base (SANDBOX_BASE_IMAGE when set, e.g. node:22-bookworm-slim on machines
 // that can pull, else the one bootstrap-base.sh made offline), and are also tagged :latest, the tags the
 // compose file names by default. The sandbox image itself comes from sandbox-image.mjs.
@@ -17,6 +19,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDocker } from './docker.mjs';
 import { runWithProgress } from './image-build.mjs';
+import { prepareRegistry, registryInstall } from './registry.mjs';
 import { ensureBaseImage, ensureSandboxImage, imageExists } from './sandbox-image.mjs';
 import { log, root } from './setup.mjs';
 
@@ -176,19 +179,53 @@ export async function ensurePostgresImage(base) {
   return tag;
 }
 
-/** Every image docker-compose.yml needs, by tag: { platform, postgres, sandbox }. */
+/** forge-registry:<hash>: Verdaccio, its runner and entrypoint, and the pre-warmed storage; built when missing. */
+export async function ensureRegistryImage(base) {
+  await prepareRegistry({ required: true, forImage: true });
+  const { recipeDir, verdaccioDir, prewarmedStorage, recipeHash } = await registryInstall();
+  const dockerfile = join(recipeDir, 'Dockerfile');
+  const hash = createHash('sha256')
+    .update(`${base}\0${recipeHash}\0`)
+    .update(readFileSync(dockerfile))
+    .update(readFileSync(join(recipeDir, 'entrypoint.mjs')))
+    .update(readFileSync(join(root, 'api', 'dist', 'sandboxes', 'verdaccio-config.js')))
+    .digest('hex')
+    .slice(0, 12);
+  const tag = `forge-registry:${hash}`;
+  if (imageExists(tag)) return tag;
+  const context = join(cacheDir, 'registry-context');
+  rmSync(context, { recursive: true, force: true });
+  mkdirSync(context, { recursive: true });
+  cpSync(verdaccioDir, join(context, 'verdaccio'), { recursive: true });
+  cpSync(join(recipeDir, 'entrypoint.mjs'), join(context, 'verdaccio', 'entrypoint.mjs'));
+  // The configuration the platform writes for its own proxy, so both agree (an ES module beside a CommonJS manifest).
+  cpSync(join(root, 'api', 'dist', 'sandboxes', 'verdaccio-config.js'), join(context, 'verdaccio', 'verdaccio-config.mjs'));
+  cpSync(prewarmedStorage, join(context, 'prewarmed'), { recursive: true });
+  const started = Date.now();
+  log(`Building the registry proxy image ${tag} FROM ${base} (log: ${logFile})...`);
+  await runWithProgress('docker build (registry)', 'docker', ['build', '--build-arg', `BASE_IMAGE=${base}`, '--label', `forge.registry.recipe=${tag}`, '-t', tag, '-f', dockerfile, context], {
+    logFile,
+  });
+  rmSync(context, { recursive: true, force: true });
+  log(`Registry proxy image ${tag} built (${seconds(started)})`);
+  return tag;
+}
+
+/** Every image docker-compose.yml needs, by tag: { platform, postgres, registry, sandbox }. */
 export async function ensureComposeImages() {
   const sandbox = await ensureSandboxImage();
   const base = await ensureBaseImage();
   const postgres = await ensurePostgresImage(base);
+  const registry = await ensureRegistryImage(base);
   const platform = await ensurePlatformImage(base);
   // The compose file's defaults name :latest; tag this checkout's images so, as the sandbox image's is.
   for (const [tag, latest] of [
     [platform, 'forge-platform:latest'],
     [postgres, 'forge-postgres:latest'],
+    [registry, 'forge-registry:latest'],
   ])
     spawnSync('docker', ['tag', tag, latest]);
-  return { platform, postgres, sandbox };
+  return { platform, postgres, registry, sandbox };
 }
 
 // By hand: node scripts/lib/compose-images.mjs (after `npm run build`)

@@ -8,10 +8,13 @@ import { type UsdcTopUpConfig, usdcTopUpsFrom } from './top-ups-config.js';
 import { type AgentConfig, type LlmConfig, agentFrom, llmFrom } from './llm-config.js';
 import { type ProjectDatabasesConfig, projectDatabasesFrom } from './project-databases-config.js';
 import { type SandboxConfig, sandboxFrom } from './sandbox-config.js';
+import { type RegistryConfig, registryFrom } from './registry-config.js';
 
 export { ConfigError } from './env.js';
 export type { SandboxHostConfig } from './sandbox-hosts-config.js';
 export { sandboxImageTag, sandboxRecipeHash } from './sandbox-config.js';
+export { registryInstallPaths, registryRecipeHash, prewarmLockfiles } from './registry-config.js';
+export type { RegistryConfig } from './registry-config.js';
 
 /** Every setting of the platform, parsed once at start-up. */
 export interface AppConfig {
@@ -33,6 +36,8 @@ export interface AppConfig {
   /** The Docker engines ("nodes") sandboxes are placed on; by default the local engine alone. */
   sandboxHosts: SandboxHostConfig[];
   sandbox: SandboxConfig;
+  /** Where sandboxes' npm gets packages (a caching proxy) and the policy they pass. */
+  registry: RegistryConfig;
   builds: {
     concurrency: number;
     timeoutSeconds: number;
@@ -139,6 +144,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
 
   const secretsKey = secretsKeyFrom(text(env, 'SECRETS_KEY'));
   const topUps = usdcTopUpsFrom(env);
+  const sandboxHosts = sandboxHostsFrom(env);
 
   return {
     version: opts.version ?? '0.0.0',
@@ -153,8 +159,9 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     previewPort: integer(env, 'PREVIEW_PORT', port, 1, 65535),
     sandboxCaFile,
     dockerHost: text(env, 'DOCKER_HOST'),
-    sandboxHosts: sandboxHostsFrom(env),
-    sandbox: sandboxFrom(env, cwd, dataDir, databaseUrl),
+    sandboxHosts,
+    sandbox: sandboxFrom(env, cwd, dataDir, databaseUrl, sandboxHosts),
+    registry: registryFrom(env, cwd),
     builds: {
       concurrency: integer(env, 'BUILD_CONCURRENCY', availableParallelism(), 1, 256),
       timeoutSeconds: integer(env, 'BUILD_TIMEOUT_SECONDS', 600, 10, 86_400),

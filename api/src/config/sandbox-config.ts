@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CIDR, ConfigError, type Env, integer, number, text } from './env.js';
+import type { SandboxHostConfig } from './sandbox-hosts-config.js';
 
 export interface SandboxConfig {
   /** Tag of the sandbox image; by default `forge-sandbox:<hash of sandbox-image/>`. */
@@ -12,19 +13,29 @@ export interface SandboxConfig {
   cpus: number;
   /** Memory for the project's processes. The container's limit adds the three disks below: they are tmpfs, held in memory. */
   memoryMb: number;
-  /** Size of the project's writable space (/workspace); a tmpfs, so the limit holds on any filesystem. */
+  /**
+   * Where the project (/workspace) and the home folder (npm's cache) live: `loop`, a file system image of
+   * its own per sandbox on this machine's disk, size-limited by the image; `tmpfs`, in the host's memory.
+   */
+  disks: 'loop' | 'tmpfs';
+  /** Where `loop` disks are kept: scratch space (the project's files are in DATA_DIR), shared by every platform on the machine. */
+  diskDir: string;
+  /** Size of the project's writable space: with `loop`, of the image holding /workspace and the home folder; with `tmpfs`, of /workspace. */
   diskMb: number;
-  /** Size of /tmp (build and app logs, tools' scratch files); a tmpfs. */
+  /** Size of /tmp (build and app logs, tools' scratch files); always a tmpfs. */
   tmpMb: number;
-  /** Size of the home folder (npm's cache for packages the image lacks); a tmpfs. */
+  /** Size of the home folder (npm's cache for packages the image lacks) as a tmpfs; with `loop` disks it shares the disk. */
   homeMb: number;
   pids: number;
   /** Extra destinations sandboxes may reach besides the public internet (CIDRs). */
   egressAllow: string[];
 }
 
+/** The tools a loop disk is made and mounted with (Debian: util-linux, mount, e2fsprogs). */
+const LOOP_TOOLS = ['mkfs.ext4', 'mount', 'umount'];
+
 /** `dataDir` and `databaseUrl` tell this platform's containers apart by default. */
-export function sandboxFrom(env: Env, cwd: string, dataDir: string, databaseUrl: string | null): SandboxConfig {
+export function sandboxFrom(env: Env, cwd: string, dataDir: string, databaseUrl: string | null, hosts: readonly SandboxHostConfig[], runsAsRoot = process.getuid?.() === 0): SandboxConfig {
   const recipeDir = resolve(cwd, 'sandbox-image');
   const image = text(env, 'SANDBOX_IMAGE') ?? (existsSync(recipeDir) ? sandboxImageTag(recipeDir) : 'forge-sandbox:latest');
   const instance =
@@ -44,6 +55,8 @@ export function sandboxFrom(env: Env, cwd: string, dataDir: string, databaseUrl:
   return {
     image,
     instance,
+    disks: diskKind(env, hosts, runsAsRoot),
+    diskDir: resolve(cwd, text(env, 'SANDBOX_DISK_DIR') ?? '/var/lib/forge/sandbox-disks'),
     cpus: number(env, 'SANDBOX_CPUS', 1.5, 0.1, 64),
     memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 1024, 128, 65_536),
     diskMb: integer(env, 'SANDBOX_DISK_MB', 1024, 64, 65_536),
@@ -52,6 +65,26 @@ export function sandboxFrom(env: Env, cwd: string, dataDir: string, databaseUrl:
     pids: integer(env, 'SANDBOX_PIDS', 512, 16, 100_000),
     egressAllow,
   };
+}
+
+/**
+ * Loop disks are made on this machine, as root, for engines on this machine (unix sockets): the default
+ * wherever that holds; `tmpfs` elsewhere (a platform in a container without root, engines on other machines).
+ */
+function diskKind(env: Env, hosts: readonly SandboxHostConfig[], runsAsRoot: boolean): 'loop' | 'tmpfs' {
+  const chosen = text(env, 'SANDBOX_DISKS');
+  if (chosen !== null && chosen !== 'loop' && chosen !== 'tmpfs') throw new ConfigError('SANDBOX_DISKS', `expected loop or tmpfs, got "${chosen}"`);
+  const remote = hosts.find((host) => host.docker !== null && !host.docker.startsWith('unix://'));
+  const missingTool = LOOP_TOOLS.find((tool) => !['/usr/sbin', '/sbin', '/usr/bin', '/bin'].some((dir) => existsSync(join(dir, tool))));
+  const obstacle = !runsAsRoot
+    ? 'the platform does not run as root, which mounting them needs'
+    : remote
+      ? `host ${remote.name} is another machine's engine (${remote.docker}), and loop disks are made on this one`
+      : missingTool
+        ? `${missingTool} is not installed`
+        : null;
+  if (chosen === 'loop' && obstacle) throw new ConfigError('SANDBOX_DISKS', `loop disks are not possible here: ${obstacle}; use tmpfs`);
+  return chosen === 'tmpfs' || obstacle ? 'tmpfs' : 'loop';
 }
 
 /**

@@ -33,10 +33,18 @@ describe('sandboxContainerOptions', () => {
     expect(limits.Tmpfs!['/workspace']).toMatch(/size=100m/);
     expect(limits.Tmpfs!['/tmp']).toMatch(/size=40m/);
     expect(limits.Tmpfs!['/home/sandbox']).toMatch(/size=30m/);
-    expect(sandboxMemoryLimitMb(sized)).toBe(470);
+    expect(sandboxMemoryLimitMb(sized, false)).toBe(470);
     expect(limits.Memory).toBe(470 * 1024 * 1024);
     // The defaults, as the README's settings table adds them up.
-    expect(sandboxMemoryLimitMb(loadConfig({ SANDBOX_INSTANCE: 'test' }, { cwd: '/srv/forge' }))).toBe(2560);
+    expect(sandboxMemoryLimitMb(loadConfig({ SANDBOX_INSTANCE: 'test', SANDBOX_DISKS: 'tmpfs' }, { cwd: '/srv/forge' }))).toBe(2560);
+  });
+
+  it('mounts a loop disk as /workspace and the home folder, whose contents then count as disk, not memory', () => {
+    const sized = loadConfig({ SANDBOX_INSTANCE: 'test', SANDBOX_MEMORY_MB: '300', SANDBOX_DISK_MB: '100', SANDBOX_TMP_MB: '40', SANDBOX_HOME_MB: '30' }, { cwd: '/srv/forge' });
+    const onDisk = sandboxContainerOptions(sized, project, null, { workspace: '/disks/forge-test-1/mnt/workspace', home: '/disks/forge-test-1/mnt/home' }).HostConfig!;
+    expect(onDisk.Binds).toEqual(expect.arrayContaining(['/disks/forge-test-1/mnt/workspace:/workspace:rw', '/disks/forge-test-1/mnt/home:/home/sandbox:rw']));
+    expect(Object.keys(onDisk.Tmpfs!)).toEqual(['/tmp']);
+    expect(onDisk.Memory).toBe((300 + 40) * 1024 * 1024);
   });
 
   it('has no Docker socket, no host network and its own bridge', () => {

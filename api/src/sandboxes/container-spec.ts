@@ -40,24 +40,31 @@ export function instanceLabels(config: AppConfig): Record<string, string> {
   return { [LABEL.platform]: 'forge', [LABEL.instance]: config.sandbox.instance };
 }
 
+/** Host folders on a sandbox's own loop-mounted disk (sandbox-disks.ts), mounted as /workspace and /home/sandbox. */
+export interface SandboxDiskMounts {
+  workspace: string;
+  home: string;
+}
+
 /**
- * The container's memory limit: its processes' memory plus its three disks, which are tmpfs and so
- * count as the container's memory. A full disk is then "No space left on device", never an
- * out-of-memory kill; processes get at least `memoryMb`, and more while the disks are not full.
+ * The container's memory limit: its processes' memory plus whatever of its disks is tmpfs, which counts
+ * as the container's memory (/tmp always; /workspace and the home folder unless they are on a loop disk).
+ * A full disk is then "No space left on device", never an out-of-memory kill; processes get at least
+ * `memoryMb`, and more while the tmpfs disks are not full.
  */
-export function sandboxMemoryLimitMb(config: AppConfig): number {
+export function sandboxMemoryLimitMb(config: AppConfig, onDisk = config.sandbox.disks === 'loop'): number {
   const { sandbox } = config;
-  return sandbox.memoryMb + sandbox.diskMb + sandbox.tmpMb + sandbox.homeMb;
+  return sandbox.memoryMb + sandbox.tmpMb + (onDisk ? 0 : sandbox.diskMb + sandbox.homeMb);
 }
 
 /**
  * A hardened container for one project: non-root, no capabilities, read-only root, the project's
- * writable space a size-limited tmpfs (overlay2 quotas need XFS, tmpfs limits hold everywhere),
+ * writable space size-limited (its own loop-mounted disk, or tmpfs: overlay2 quotas need XFS),
  * limits on processes, memory and CPU, no Docker socket, its own bridge without inter-container traffic.
  */
-export function sandboxContainerOptions(config: AppConfig, project: SandboxProject, publishOn: string | null = null): Docker.ContainerCreateOptions {
+export function sandboxContainerOptions(config: AppConfig, project: SandboxProject, publishOn: string | null = null, disk: SandboxDiskMounts | null = null): Docker.ContainerCreateOptions {
   const { sandbox } = config;
-  const memoryBytes = sandboxMemoryLimitMb(config) * 1024 * 1024;
+  const memoryBytes = sandboxMemoryLimitMb(config, disk !== null) * 1024 * 1024;
   const env = [
     `HOME=/home/sandbox`,
     `PORT=${SANDBOX_APP_PORT}`,
@@ -74,7 +81,7 @@ export function sandboxContainerOptions(config: AppConfig, project: SandboxProje
     'npm_config_fetch_timeout=30000',
     `NODE_OPTIONS=${sandboxNodeOptions(config)}`,
   ];
-  const binds: string[] = [];
+  const binds: string[] = disk ? [`${disk.workspace}:/workspace:rw`, `${disk.home}:/home/sandbox:rw`] : [];
   if (config.sandboxCaFile) {
     binds.push(`${config.sandboxCaFile}:${CA_PATH}:ro`);
     env.push(`NODE_EXTRA_CA_CERTS=${CA_PATH}`);
@@ -99,9 +106,9 @@ export function sandboxContainerOptions(config: AppConfig, project: SandboxProje
       SecurityOpt: ['no-new-privileges'],
       ReadonlyRootfs: true,
       Tmpfs: {
-        '/workspace': `rw,exec,nosuid,nodev,size=${sandbox.diskMb}m,uid=1000,gid=1000,mode=0755`,
+        ...(disk ? {} : { '/workspace': `rw,exec,nosuid,nodev,size=${sandbox.diskMb}m,uid=1000,gid=1000,mode=0755` }),
         '/tmp': `rw,exec,nosuid,nodev,size=${sandbox.tmpMb}m,uid=1000,gid=1000,mode=1777`,
-        '/home/sandbox': `rw,exec,nosuid,nodev,size=${sandbox.homeMb}m,uid=1000,gid=1000,mode=0755`,
+        ...(disk ? {} : { '/home/sandbox': `rw,exec,nosuid,nodev,size=${sandbox.homeMb}m,uid=1000,gid=1000,mode=0755` }),
       },
       Binds: binds,
       PidsLimit: sandbox.pids,

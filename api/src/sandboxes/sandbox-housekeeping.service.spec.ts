@@ -3,6 +3,8 @@ import type { QueuedJob, WorkQueue } from '../cluster/work-queue.js';
 import { loadConfig } from '../config/app-config.js';
 import { memoryLocks } from '../../test/support/memory-locks.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { PackageRegistryService } from './package-registry.service.js';
+import { SandboxDisks } from './sandbox-disks.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import type { SandboxNodesService } from './sandbox-nodes.service.js';
 import type { SandboxOutputService } from './sandbox-output.service.js';
@@ -87,9 +89,12 @@ function oneHost(engine: object): SandboxNodesService {
   return { hosts: [host], host: () => host, engine: () => engine, isUsable: async () => true, place: async () => 'local', platformAddresses: async () => [] } as unknown as SandboxNodesService;
 }
 
+/** No package registry proxy: these sandboxes install nothing. */
+const noRegistry = { endpoint: async () => null, installEnvironment: async () => ({}) } as unknown as PackageRegistryService;
+
 /** The real sandbox services over a fake engine, repository and projects. */
 function services(engine: ReturnType<typeof fakeEngine>) {
-  const config = loadConfig({ DATA_DIR: '/tmp/forge-spec', SANDBOX_INSTANCE: 'spec' });
+  const config = loadConfig({ DATA_DIR: '/tmp/forge-spec', SANDBOX_INSTANCE: 'spec', SANDBOX_DISKS: 'tmpfs' });
   const records = new Map<string, object>();
   const repository = {
     ensure: async (projectId: string) => {
@@ -105,9 +110,10 @@ function services(engine: ReturnType<typeof fakeEngine>) {
   const docker = oneHost(engine);
   const store = repository as unknown as SandboxesRepository;
   const locks = memoryLocks();
-  const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService, locks);
-  const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle);
-  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, memoryQueue(), locks);
+  const disks = new SandboxDisks(config);
+  const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService, locks, noRegistry, disks);
+  const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle, noRegistry);
+  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, memoryQueue(), locks, disks);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
   return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker) };
 }
@@ -188,6 +194,7 @@ describe('SandboxHousekeepingService.startWithinQuota', () => {
       {} as SandboxWorkspaceService,
       memoryQueue(),
       memoryLocks(),
+      new SandboxDisks(config),
     );
     return { sut, mocks: { lifecycle } };
   }

@@ -7,6 +7,7 @@ import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LABEL, containerName, instanceLabels } from './container-spec.js';
 import { type ContainerInfo, DOCKER_MISSING_HELP } from './docker.driver.js';
+import { SandboxDisks } from './sandbox-disks.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
@@ -35,6 +36,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
     private readonly workspace: SandboxWorkspaceService,
     private readonly workQueue: WorkQueue,
     private readonly locks: ClusterLocks,
+    private readonly disks: SandboxDisks,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -93,6 +95,28 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
   async stopIdle(): Promise<void> {
     await this.flushVisits();
     for (const host of this.nodes.hosts) await this.stopIdleOn(host.name);
+    await this.sweepDisks();
+  }
+
+  /**
+   * Disks whose container is gone (removed behind the platform's back, or by a platform that stopped
+   * before it could release them) are removed, on every engine this replica knows that answers now.
+   */
+  private async sweepDisks(): Promise<void> {
+    if (!this.disks.enabled) return;
+    const engines: string[] = [];
+    const existing = new Set<string>();
+    for (const host of this.nodes.hosts) {
+      // Every platform's containers on the engine: another checkout's disks are not this one's to judge by its own alone.
+      const containers = await this.nodes
+        .engine(host.name)
+        .list({ [LABEL.platform]: 'forge' })
+        .catch(() => null);
+      if (!containers) continue;
+      engines.push(this.lifecycle.diskEngine(host.name));
+      for (const container of containers) existing.add(container.name);
+    }
+    await this.disks.sweep(engines, existing).catch((err: Error) => this.logger.warn(`Sweeping sandbox disks: ${err.message}`));
   }
 
   /** One host's sweep; its containers whose sandbox moved to another host (it was lost a while) go. */
@@ -114,7 +138,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
       if (row.nodeId !== nodeId) {
         if (busy.has(projectId)) continue;
         this.logger.log(`Removing container ${container.name} from ${nodeId}: its sandbox lives on ${row.nodeId ?? 'no host'} now`);
-        await engine.remove(container.id).catch((err: Error) => this.logger.warn(`Removing ${container.name}: ${err.message}`));
+        await this.lifecycle.removeContainer(nodeId, container.id).catch((err: Error) => this.logger.warn(`Removing ${container.name}: ${err.message}`));
         continue;
       }
       if (row.state === 'building' || busy.has(projectId) || this.lastUsed(row) > cutoff) continue;
@@ -200,10 +224,10 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
       // Rows from before hosts were recorded belong to the first host, where they always ran.
       await this.repository.markWithoutContainerOn(host.name, kept, host === first);
     }
+    await this.sweepDisks();
   }
 
   private async reconcileOn(nodeId: string, containers: ContainerInfo[]): Promise<string[]> {
-    const engine = this.nodes.engine(nodeId);
     const known = await this.repository.knownProjectIds(containers.map((container) => container.labels[LABEL.projectId] ?? ''));
     const kept: string[] = [];
     for (const container of containers) {
@@ -212,7 +236,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
       const elsewhere = sandbox?.nodeId && sandbox.nodeId !== nodeId;
       if (!sandbox || elsewhere || container.name !== containerName(this.config, projectId)) {
         this.logger.log(`Removing container ${container.name} from ${nodeId}: ${elsewhere ? 'its sandbox lives on another host' : 'its project no longer exists'}`);
-        await engine.remove(container.id);
+        await this.lifecycle.removeContainer(nodeId, container.id);
         continue;
       }
       kept.push(projectId);

@@ -9,6 +9,8 @@ import { APP_CONFIG, type AppConfig, PROJECTS_DATABASE_SERVER, type ProjectsData
 import { ProjectsService } from '../projects/projects.service.js';
 import { LABEL, SANDBOX_APP_PORT, SANDBOX_NETWORK, containerName, egressRules, firewallHelperOptions, sandboxContainerOptions } from './container-spec.js';
 import type { ContainerInfo, EngineStatus } from './docker.driver.js';
+import { PackageRegistryService } from './package-registry.service.js';
+import { SandboxDisks, engineKey } from './sandbox-disks.js';
 import type { SandboxEngine } from './sandbox-backend.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { type SandboxRecord, type SandboxWithProject, SandboxesRepository } from './sandboxes.repository.js';
@@ -33,6 +35,8 @@ export class SandboxLifecycleService {
     private readonly repository: SandboxesRepository,
     private readonly projects: ProjectsService,
     private readonly locks: ClusterLocks,
+    private readonly registry: PackageRegistryService,
+    private readonly disks: SandboxDisks,
     @Optional() @Inject(PROJECTS_DATABASE_SERVER) private readonly projectsDatabase: ProjectsDatabaseServer | null = null,
   ) {}
 
@@ -140,18 +144,17 @@ export class SandboxLifecycleService {
       // A stopped sandbox on a draining host starts elsewhere: draining hosts take no new containers.
       let nodeId = current && (await this.nodes.isUsable(current, true)) ? current : null;
       if (!nodeId) {
-        if (record.nodeId)
-          await this.engineOf(record.nodeId)
-            ?.remove(name)
-            .catch(() => undefined);
+        if (record.nodeId) await this.removeContainer(record.nodeId, name).catch(() => undefined);
         nodeId = await this.nodes.place(projectId);
         info = await this.nodes.engine(nodeId).inspect(name);
       }
       const engine = this.nodes.engine(nodeId);
+      // Its disk first: a stopped container's is mounted again (after a restart of the machine, say).
+      const disk = await this.disks.ensure(this.diskEngine(nodeId), name);
       if (!info) {
         log("📦 Creating the project's sandbox container...");
         await engine.ensureNetwork(SANDBOX_NETWORK, { [LABEL.platform]: 'forge' });
-        await engine.createContainer(sandboxContainerOptions(this.config, project, this.nodes.host(nodeId)!.address));
+        await engine.createContainer(sandboxContainerOptions(this.config, project, this.nodes.host(nodeId)!.address, disk));
       } else {
         log("📦 Starting the project's sandbox container...");
       }
@@ -162,7 +165,7 @@ export class SandboxLifecycleService {
         await this.applyFirewall(engine, info.id);
       } catch (err) {
         // Never leave a container running without its firewall.
-        await engine.remove(info.id);
+        await this.removeContainer(nodeId, name);
         throw err;
       }
       return this.recorded(projectId, nodeId, info, null, new Date());
@@ -197,9 +200,23 @@ export class SandboxLifecycleService {
       throw notFound('Sandbox not found');
     }
     await this.locked(projectId, async () => {
-      if (sandbox.nodeId) await this.engineOf(sandbox.nodeId)?.remove(containerName(this.config, projectId));
+      if (sandbox.nodeId) await this.removeContainer(sandbox.nodeId, containerName(this.config, projectId));
       await this.repository.update(projectId, { state: 'stopped', containerId: null, startedAt: null, appAddress: null });
     });
+  }
+
+  /** Removes a container from its host, and its disk with it. Hosts this replica does not know are left alone. */
+  async removeContainer(nodeId: string, nameOrId: string): Promise<void> {
+    const engine = this.engineOf(nodeId);
+    if (!engine) return;
+    const name = (await engine.inspect(nameOrId))?.name ?? nameOrId;
+    await engine.remove(nameOrId);
+    await this.disks.release(this.diskEngine(nodeId), name);
+  }
+
+  /** Disks are kept per engine: a sandbox that moved to another engine on this machine has its own. */
+  diskEngine(nodeId: string): string {
+    return engineKey(this.nodes.host(nodeId)?.docker ?? null);
   }
 
   /**
@@ -247,14 +264,15 @@ export class SandboxLifecycleService {
    * shares it with NET_ADMIN; the sandbox itself never holds a capability to change it.
    */
   private async applyFirewall(engine: SandboxEngine, containerId: string): Promise<void> {
-    // The projects' database server is the one thing on the host a sandbox may reach.
+    // The projects' database server and the package registry proxy are the only things on the host a sandbox may reach.
     const database = this.projectsDatabase?.sandboxHost ? [{ address: this.projectsDatabase.sandboxHost, port: this.projectsDatabase.sandboxPort }] : [];
+    const registry = await this.registry.endpoint();
     const rules = egressRules({
       nameservers: hostNameservers(),
       allow: this.config.sandbox.egressAllow,
       hostAddresses: hostAddresses(),
       platformAddresses: await this.nodes.platformAddresses(),
-      openPorts: database,
+      openPorts: [...database, ...(registry ? [{ address: registry.address, port: registry.port }] : [])],
     });
     const { exitCode, output } = await engine.runToCompletion(firewallHelperOptions(this.config, containerId, rules));
     if (exitCode !== 0) throw new DomainError(ErrorCode.Internal, 'Could not firewall the sandbox', output.trim());

@@ -8,7 +8,16 @@ import { LOST_AFTER_MISSES, SandboxNodesService } from './sandbox-nodes.service.
 const HOSTS = 'name=a;docker=unix:///a.sock;address=10.0.0.1;memoryMb=10240;cpus=4,name=b;docker=unix:///b.sock;address=10.0.0.2';
 
 function newService() {
-  const config = loadConfig({ SANDBOX_INSTANCE: 'spec', SANDBOX_HOSTS: HOSTS, SANDBOX_MEMORY_MB: '1024', SANDBOX_DISK_MB: '512', SANDBOX_TMP_MB: '256', SANDBOX_HOME_MB: '256', SANDBOX_CPUS: '1' });
+  const config = loadConfig({
+    SANDBOX_INSTANCE: 'spec',
+    SANDBOX_HOSTS: HOSTS,
+    SANDBOX_MEMORY_MB: '1024',
+    SANDBOX_DISK_MB: '512',
+    SANDBOX_TMP_MB: '256',
+    SANDBOX_HOME_MB: '256',
+    SANDBOX_CPUS: '1',
+    SANDBOX_DISKS: 'tmpfs',
+  });
   const answering = { a: true, b: true } as Record<string, boolean>;
   const engineOf = (name: string) => ({
     status: jest.fn(async () => ({ reachable: answering[name]!, version: null, detail: '' })),

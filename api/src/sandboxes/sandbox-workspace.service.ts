@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SANDBOX_APP_PORT, SANDBOX_USER, appNodeOptions, containerName } from './container-spec.js';
 import type { ExecResult } from './docker.driver.js';
+import { PackageRegistryService } from './package-registry.service.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { APP_ALIVE, APP_LOG, BUILD_LOG, LOG_NOT_REGULAR, STOP_APP, buildScript, readLogCommand, startScript, syncFilesScript, withTimeLimit } from './sandbox-scripts.js';
@@ -47,6 +48,7 @@ export class SandboxWorkspaceService {
     private readonly repository: SandboxesRepository,
     private readonly projects: ProjectsService,
     private readonly lifecycle: SandboxLifecycleService,
+    private readonly registry: PackageRegistryService,
   ) {}
 
   /** The longest one pass of copy, install, build and start may take, each step within its own limit. */
@@ -82,8 +84,11 @@ export class SandboxWorkspaceService {
   async runBuild(projectId: string, container: RunningContainer, onOutput: (chunk: string) => void): Promise<CommandResult> {
     const limit = this.config.builds.timeoutSeconds;
     const started = Date.now();
+    // Packages come from the registry proxy and pass the platform's policy (prepare-workspace.mjs applies it).
+    const env = await this.registry.installEnvironment();
     // A build that leaves a process holding its output open never ends by itself: past its time the container stops.
     const result = await this.run(container, ['bash', '-o', 'pipefail', '-c', buildScript(limit)], {
+      env,
       timeoutMs: limit * 1000 + BUILD_GRACE_MS,
       maxOutputBytes: BUILD_OUTPUT_LIMIT_BYTES,
       onOutput,
@@ -95,11 +100,12 @@ export class SandboxWorkspaceService {
   }
 
   /**
-   * Starts the app in the container with the project's variables (`env`) and waits until it answers HTTP. A static app (its start script
-   * is `vite preview`) is served from its build by a small server in the image, without loading Vite.
+   * Starts the app in the container with the project's variables (`env`) and waits until it answers HTTP. A static app (no start
+   * script, or `vite preview`) is served from its build output (dist/, or build/ for Create React App) by a small server in the
+   * image, without loading Vite; a project with a start script of its own runs it.
    */
   async startApp(projectId: string, container: RunningContainer, log: (line: string) => void, env: Record<string, string> = {}): Promise<void> {
-    const command = (await this.isStaticApp(projectId)) ? `node /opt/forge/bin/serve-static.mjs dist` : `node /opt/forge/bin/run-script.mjs start`;
+    const command = (await this.isStaticApp(projectId)) ? `node /opt/forge/bin/serve-static.mjs dist build` : `node /opt/forge/bin/run-script.mjs start`;
     await this.nodes
       .engine(container.nodeId)
       .execDetached(container.id, ['setsid', 'bash', '-c', startScript(command)], { user: SANDBOX_USER, env: { ...env, NODE_OPTIONS: appNodeOptions(this.config) } });
@@ -157,7 +163,8 @@ export class SandboxWorkspaceService {
   private async isStaticApp(projectId: string): Promise<boolean> {
     try {
       const pkg = JSON.parse((await this.projects.readFileBytes(projectId, 'package.json')).toString('utf8')) as { scripts?: Record<string, unknown> };
-      return typeof pkg.scripts?.start === 'string' && /^vite preview(\s|$)/.test(pkg.scripts.start.trim());
+      const start = pkg.scripts?.start;
+      return start === undefined || (typeof start === 'string' && /^vite preview(\s|$)/.test(start.trim()));
     } catch {
       return false;
     }
@@ -177,10 +184,15 @@ export class SandboxWorkspaceService {
    * Runs a command as the sandbox user, ended inside the container at its time limit and given up
    * on from outside shortly after, with what it may print capped.
    */
-  private run(container: ContainerRef, command: string[], options: { timeoutMs?: number; maxOutputBytes?: number; stdin?: Readable; onOutput?: (chunk: string) => void } = {}): Promise<ExecResult> {
+  private run(
+    container: ContainerRef,
+    command: string[],
+    options: { timeoutMs?: number; maxOutputBytes?: number; stdin?: Readable; onOutput?: (chunk: string) => void; env?: Record<string, string> } = {},
+  ): Promise<ExecResult> {
     const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
     return this.nodes.engine(container.nodeId).exec(container.id, withTimeLimit(timeoutMs / 1000, command), {
       user: SANDBOX_USER,
+      env: options.env,
       stdin: options.stdin,
       onOutput: options.onOutput,
       timeoutMs: timeoutMs + 3000,

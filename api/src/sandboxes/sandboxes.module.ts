@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module.js';
+import { PackageRegistryService } from './package-registry.service.js';
 import { DockerSandboxBackend, SANDBOX_BACKEND } from './sandbox-backend.js';
+import { SandboxDisks } from './sandbox-disks.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxNodesRepository } from './sandbox-nodes.repository.js';
@@ -18,6 +20,8 @@ import { SandboxesService } from './sandboxes.service.js';
   providers: [
     // Docker hosts today; a Kubernetes backend would be provided here instead.
     { provide: SANDBOX_BACKEND, useClass: DockerSandboxBackend },
+    PackageRegistryService,
+    SandboxDisks,
     SandboxNodesRepository,
     SandboxNodesService,
     SandboxesRepository,

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { loadConfig } from '../../src/config/app-config.js';
+import { SandboxDisks } from '../../src/sandboxes/sandbox-disks.js';
 
 /*
  * Extra Docker hosts on this machine, for scale-out tests: each a `dockerd` in a network namespace of
@@ -217,6 +219,8 @@ async function tearDownRun(run: string, log: (line: string) => void): Promise<vo
           .filter(Boolean);
         if (ids.length > 0) spawnSync('docker', ['-H', `unix://${socketPath}`, 'rm', '-f', '-v', ...ids], { stdio: 'ignore' });
       }
+      // The loop disks platforms made for containers on this engine go with it.
+      await new SandboxDisks(loadConfig({})).sweep([`unix://${socketPath}`], new Set(), 0);
       await stopDaemon(join(dir, 'docker.pid'), log);
       // Anything still in the namespace (a containerd the daemon left, after a kill) goes too.
       for (const pid of namespacePids(name)) killQuietly(pid, 'SIGKILL');
@@ -265,11 +269,16 @@ function unmountUnder(dir: string): void {
 
 /** The containers' cgroups (named after their host with --cgroup-parent), once they are empty. */
 function removeCgroups(run: string): void {
-  for (const root of ['/sys/fs/cgroup', ...safeList('/sys/fs/cgroup').map((c) => join('/sys/fs/cgroup', c))]) {
-    for (const entry of safeList(root).filter((name) => name.startsWith(`fnode-${run}-`))) {
-      spawnSync('find', [join(root, entry), '-depth', '-type', 'd', '-exec', 'rmdir', '{}', ';'], { stdio: 'ignore' });
-    }
+  // Wherever the engines' cgroup parent landed (under the cgroup of whatever started the tests, too): a
+  // container whose shim went with its daemon keeps running there, holding its disk, unless ended here.
+  const found = spawnSync('find', ['/sys/fs/cgroup', '-mindepth', '1', '-maxdepth', '6', '-type', 'd', '-name', `fnode-${run}-*`, '-prune'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
+  for (const dir of found) {
+    const pids = spawnSync('find', [dir, '-name', 'cgroup.procs', '-exec', 'cat', '{}', ';'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    for (const pid of pids) killQuietly(Number(pid), 'SIGKILL');
   }
+  for (const dir of found) spawnSync('find', [dir, '-depth', '-type', 'd', '-exec', 'rmdir', '{}', ';'], { stdio: 'ignore' });
 }
 
 function ping(socketPath: string): Promise<boolean> {
@@ -318,14 +327,6 @@ function readText(path: string): string {
     return readFileSync(path, 'utf8').trim();
   } catch {
     return '';
-  }
-}
-
-function safeList(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
   }
 }
 

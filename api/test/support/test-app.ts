@@ -10,6 +10,7 @@ import { generateRecoveryKey, keyHint, sha256 } from '../../src/auth/recovery-ke
 import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { instanceLabels } from '../../src/sandboxes/container-spec.js';
 import { DockerDriver } from '../../src/sandboxes/docker.driver.js';
+import { SandboxDisks, engineKey } from '../../src/sandboxes/sandbox-disks.js';
 import { migrate } from '../../src/platform-db/migrator.js';
 import { PrismaService } from '../../src/platform-db/prisma.service.js';
 import { startProjectsDatabaseServer } from '../../src/project-databases/projects-server.js';
@@ -91,10 +92,15 @@ const GENEROUS_LIMITS = {
 export const TEST_INSTANCE_PREFIX = 'test-';
 
 async function removeSandboxes(config: AppConfig): Promise<void> {
+  const disks = new SandboxDisks(config);
   for (const host of config.sandboxHosts) {
     const docker = new DockerDriver(host);
     if (!(await docker.status()).reachable) continue;
-    for (const container of await docker.list(instanceLabels(config))) await docker.remove(container.id);
+    for (const container of await docker.list(instanceLabels(config))) {
+      await docker.remove(container.id);
+      // Its loop disk, as the platform releases it when it removes a sandbox.
+      await disks.release(engineKey(host.docker), container.name);
+    }
   }
 }
 
