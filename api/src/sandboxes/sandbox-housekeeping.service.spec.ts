@@ -107,9 +107,10 @@ function services(engine: ReturnType<typeof fakeEngine>) {
   const locks = memoryLocks();
   const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService, locks);
   const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle);
-  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, memoryQueue(), locks);
+  const queue = memoryQueue();
+  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, queue, locks);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
-  return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker) };
+  return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker, queue) };
 }
 
 async function until(check: () => boolean): Promise<void> {

@@ -1,34 +1,39 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import type { JobStreamEvent } from '@forge/protocol/streams';
-import type { SseMessage } from '../common/http/sse.js';
+import type { RunEvent } from '@forge/protocol/runs';
 import { Channel } from '../common/streams/channel.js';
+import type { StoredEvent } from '../common/streams/stored-event-followers.js';
 import type { PgListener } from '../platform-db/pg-listener.js';
-import { JobEventFollowers } from './job-event-followers.js';
-import { JobEventLog, SEQ_BLOCK } from './job-events.js';
-import type { JobEventRecord, JobsRepository } from './jobs.repository.js';
+import { RunEventFollowers } from './run-event-followers.js';
+import { RunEventLog, SEQ_BLOCK } from './run-event-log.js';
+import type { RunsRepository } from './runs.repository.js';
+
+type SseMessage = StoredEvent;
 
 /** Keeps stored events in memory, as Postgres would. */
 function memoryRepository() {
-  const stored = new Map<string, JobEventRecord[]>();
+  const stored = new Map<string, StoredEvent[]>();
   const repository = {
-    insertEventBatches: async (batches: Array<{ jobId: string; events: JobEventRecord[] }>) => {
-      for (const { jobId, events } of batches) stored.set(jobId, [...(stored.get(jobId) ?? []), ...events]);
+    insertEventBatches: async (batches: Array<{ runId: string; events: StoredEvent[] }>) => {
+      for (const { runId, events } of batches) stored.set(runId, [...(stored.get(runId) ?? []), ...events]);
     },
     eventsAfterMany: async (cursors: Array<{ streamId: string; afterSeq: number }>) =>
       cursors.flatMap(({ streamId, afterSeq }) => (stored.get(streamId) ?? []).filter((e) => e.seq > afterSeq).map((e) => ({ ...e, streamId }))),
     reserveSeq: jest.fn(async () => reserved.next()),
-  } as unknown as JobsRepository;
+  } as unknown as RunsRepository;
   const reserved = { end: SEQ_BLOCK, next: () => (reserved.end += SEQ_BLOCK) };
   return { repository, stored };
 }
 
-/** A log whose finished jobs are read back from the repository, as on a replica that did not run them. */
-function newJobEventLog(repository: JobsRepository): JobEventLog {
-  return new JobEventLog(repository, new JobEventFollowers(repository, {} as PgListener));
+/** A log whose finished runs are read back from the repository, as on a replica that did not run them. */
+function newJobEventLog(repository: RunsRepository): RunEventLog {
+  return new RunEventLog(repository, new RunEventFollowers(repository, {} as PgListener));
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-const event = (n: number): JobStreamEvent => ({ type: 'log', level: 'info', message: String(n) });
+const event = (n: number): RunEvent => ({ type: 'log', level: 'info', message: String(n) });
+/** The ids of a batch, as the SSE ids of its frames. */
+const ids = (batch: readonly SseMessage[]) => batch.map((m) => m.seq);
+const END = '{"type":"end"}';
 
 /** Reads a viewer to its end, keeping each batch as it came. */
 async function read(viewer: AsyncIterable<readonly SseMessage[]>): Promise<SseMessage[][]> {
@@ -37,7 +42,7 @@ async function read(viewer: AsyncIterable<readonly SseMessage[]>): Promise<SseMe
   return batches;
 }
 
-describe('JobEventLog', () => {
+describe('RunEventLog', () => {
   it('gives a viewer who joins mid-job every event exactly once, in order', async () => {
     const { repository } = memoryRepository();
     const log = newJobEventLog(repository);
@@ -47,30 +52,30 @@ describe('JobEventLog', () => {
     await tick();
     log.append('job', event(3)); // appended, not yet delivered to live viewers
 
-    const seen = read(await log.follow('job', 0));
+    const seen = read(log.follow('job', 0));
     log.append('job', event(4));
     await tick();
     await log.close('job');
 
-    expect((await seen).flat().map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+    expect((await seen).flat().map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('hands a viewer each tick of events as one batch, and ends it with [DONE]', async () => {
+  it('hands a viewer each tick of events as one batch, and ends it with end', async () => {
     const { repository } = memoryRepository();
     const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
-    const seen = read(await log.follow('job', 0));
+    const seen = read(log.follow('job', 0));
     log.append('job', event(1));
     log.append('job', event(2));
     await tick();
     log.append('job', event(3));
     await log.close('job');
 
-    expect((await seen).map((batch) => batch.map((m) => m.id))).toEqual([
+    expect((await seen).map(ids)).toEqual([
       [1, 2],
       [3, 4],
     ]);
-    expect((await seen)[1]![1]).toEqual({ id: 4, data: '[DONE]' });
+    expect((await seen)[1]![1]).toEqual({ seq: 4, type: 'end', payload: END });
   });
 
   it('replays from an event id, from memory while running and from storage after', async () => {
@@ -80,16 +85,16 @@ describe('JobEventLog', () => {
     for (let n = 1; n <= 4; n++) log.append('job', event(n));
     await tick();
 
-    const viewer = await log.follow('job', 2);
+    const viewer = log.follow('job', 2);
     const replay = await viewer[Symbol.asyncIterator]().next();
-    expect((replay.value as SseMessage[]).map((m) => m.id)).toEqual([3, 4]);
+    expect(ids(replay.value as SseMessage[])).toEqual([3, 4]);
 
     await log.close('job');
     expect(stored.get('job')!.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
-    expect(stored.get('job')!.at(-1)).toEqual({ seq: 5, type: 'done', payload: '[DONE]' });
+    expect(stored.get('job')!.at(-1)).toEqual({ seq: 5, type: 'end', payload: END });
 
-    const later = await read(await log.follow('job', 3));
-    expect(later.flat().map((m) => m.data)).toEqual([JSON.stringify(event(4)), '[DONE]']);
+    const later = await read(log.follow('job', 3));
+    expect(later.flat().map((m) => m.payload)).toEqual([JSON.stringify(event(4)), END]);
   });
 
   it('sends a finished job whole, even when its last events were not delivered yet', async () => {
@@ -98,25 +103,25 @@ describe('JobEventLog', () => {
     log.open('job', SEQ_BLOCK);
     log.append('job', event(1));
     const closing = log.close('job');
-    const seen = await read(await log.follow('job', 0));
+    const seen = await read(log.follow('job', 0));
     await closing;
-    expect(seen.flat().map((m) => m.data)).toEqual([JSON.stringify(event(1)), '[DONE]']);
+    expect(seen.flat().map((m) => m.payload)).toEqual([JSON.stringify(event(1)), END]);
   });
 
   it('stores each event as its type and its JSON, serialised once', async () => {
     const { repository, stored } = memoryRepository();
     const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
-    log.append('job', { type: 'file_saved', path: 'src/App.tsx' });
+    log.append('job', { type: 'file', path: 'src/App.tsx', change: 'saved' });
     await log.close('job');
-    expect(stored.get('job')![0]).toEqual({ seq: 1, type: 'file_saved', payload: '{"type":"file_saved","path":"src/App.tsx"}' });
+    expect(stored.get('job')![0]).toEqual({ seq: 1, type: 'file', payload: '{"type":"file","path":"src/App.tsx","change":"saved"}' });
   });
 
   it('stops following a viewer that went away', async () => {
     const { repository } = memoryRepository();
     const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK);
-    const viewer = await log.follow('job', 0);
+    const viewer = log.follow('job', 0);
     await viewer[Symbol.asyncIterator]().return!();
     await tick();
     const push = jest.spyOn(Channel.prototype, 'push');
@@ -136,12 +141,12 @@ describe('JobEventLog', () => {
     (repository.reserveSeq as unknown as jest.Mock<() => Promise<number>>).mockImplementation(() => new Promise((resolve) => (grant = resolve)));
     const log = newJobEventLog(repository);
     log.open('job', 2);
-    const viewer = (await log.follow('job', 0))[Symbol.asyncIterator]();
+    const viewer = log.follow('job', 0)[Symbol.asyncIterator]();
     for (let n = 1; n <= 3; n++) log.append('job', event(n));
     await tick();
-    expect((await viewer.next()).value!.map((m: SseMessage) => m.id)).toEqual([1, 2]);
+    expect(ids((await viewer.next()).value!)).toEqual([1, 2]);
     grant(2 + SEQ_BLOCK);
-    expect((await viewer.next()).value!.map((m: SseMessage) => m.id)).toEqual([3]);
+    expect(ids((await viewer.next()).value!)).toEqual([3]);
     await log.close('job');
   });
 
@@ -161,12 +166,14 @@ describe('JobEventLog', () => {
     const { repository, stored } = memoryRepository();
     const log = newJobEventLog(repository);
     log.open('job', SEQ_BLOCK, (text) => text.split('sk_live_42').join('••••'));
-    const seen = read(await log.follow('job', 0));
-    log.append('job', { type: 'content_block_delta', delta: { type: 'text_delta', text: 'const key = "sk_live_42";' } });
-    log.append('job', { type: 'error', message: 'sk_live_42 was refused' });
+    const seen = read(log.follow('job', 0));
+    log.append('job', { type: 'text', text: 'const key = "sk_live_42";' });
+    const kept = log.append('job', { type: 'error', message: 'sk_live_42 was refused', details: 'details sk_live_42' });
     await log.close('job');
-    const payloads = [...(await seen).flat().map((message) => String(message.data)), ...stored.get('job')!.map((event) => event.payload)];
+    const payloads = [...(await seen).flat().map((message) => message.payload), ...stored.get('job')!.map((event) => event.payload)];
     for (const payload of payloads) expect(payload).not.toContain('sk_live_42');
-    expect(JSON.parse(payloads[0]!)).toEqual({ type: 'content_block_delta', delta: { type: 'text_delta', text: 'const key = "••••";' } });
+    expect(JSON.parse(payloads[0]!)).toEqual({ type: 'text', text: 'const key = "••••";' });
+    // What the appender gets back (a build keeps its lines from it) is masked too.
+    expect(kept).toEqual({ type: 'error', message: '•••• was refused', details: 'details ••••' });
   });
 });
