@@ -116,6 +116,27 @@ describe('generation jobs', () => {
     await expect(repository.insertEvents(randomUUID(), [{ seq: 1, type: 'log', payload: '{"type":"log"}' }])).resolves.toBeUndefined();
   });
 
+  it('drops events of a job whose deletion commits while they are stored, without a foreign-key error', async () => {
+    const prisma = t.app.get(PrismaService);
+    const user = await prisma.user.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
+    const job = await prisma.run.create({ data: { ownerId: user.id, kind: 'generation', projectName: 'going', prompt: 'x', provider: 'anthropic' } });
+    let stored: Promise<unknown> = Promise.resolve();
+    // The deletion is under way (not committed) when the events are stored: they wait for it, then are left out.
+    await prisma.$transaction(async (tx) => {
+      await tx.run.delete({ where: { id: job.id } });
+      stored = t.app
+        .get(RunsRepository)
+        .insertEvents(job.id, [{ seq: 1, type: 'log', payload: '{"type":"log"}' }])
+        .then(
+          () => 'stored',
+          (err: Error) => err.message,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await stored).toBe('stored');
+    expect(await prisma.runEvent.count({ where: { runId: job.id } })).toBe(0);
+  });
+
   it('marks jobs a stopped replica left running as failed, keeping their files', async () => {
     const prisma = t.app.get(PrismaService);
     const user = await prisma.user.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });

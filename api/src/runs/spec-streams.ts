@@ -4,7 +4,7 @@
 // the run's events themselves instead.
 import type { Request, Response } from 'express';
 import { RUN_EVENTS_HEADER, RUN_EVENTS_HEADER_VALUE, type RunEvent, type RunKind } from '@forge/protocol/runs';
-import { SSE_DONE } from '@forge/protocol/streams';
+import { type BuildStreamEvent, type EditStreamEvent, type JobStreamEvent, SSE_DONE } from '@forge/protocol/streams';
 import { type SseMessage, type SseSource, writeSse } from '../common/http/sse.js';
 import type { StoredEvent } from '../common/streams/stored-event-followers.js';
 import { type RunViewer, eventOf } from './run-events.js';
@@ -75,14 +75,15 @@ function frameData(record: StoredEvent, format: SpecFormat): string | null {
   return data;
 }
 
-type Frame = object | typeof SSE_DONE | null;
+type Frame = JobStreamEvent | EditStreamEvent | BuildStreamEvent | typeof SSE_DONE | null;
 
 const FORMATS: Record<SpecFormat, (event: RunEvent) => Frame> = {
   /** `GET /api/jobs/{id}/stream` of a generation (protocol JobStreamEvent). */
-  generation(event) {
+  generation(event): JobStreamEvent | typeof SSE_DONE | null {
     switch (event.type) {
       case 'started':
-        return { type: 'status', status: 'running', provider: event.provider };
+        // A generation always names the provider it asks.
+        return { type: 'status', status: 'running', provider: event.provider! };
       case 'text':
         return { type: 'content_block_delta', delta: { type: 'text_delta', text: event.text } };
       case 'continued':
@@ -104,7 +105,7 @@ const FORMATS: Record<SpecFormat, (event: RunEvent) => Frame> = {
     }
   },
   /** `POST …/edit`, and `GET /api/jobs/{id}/stream` of an edit (protocol EditStreamEvent). */
-  edit(event) {
+  edit(event): EditStreamEvent | typeof SSE_DONE | null {
     switch (event.type) {
       case 'started':
         return { type: 'started', jobId: event.runId };
@@ -125,7 +126,7 @@ const FORMATS: Record<SpecFormat, (event: RunEvent) => Frame> = {
     }
   },
   /** `POST …/build` and `POST …/fix` (protocol BuildStreamEvent). */
-  build(event) {
+  build(event): BuildStreamEvent | null {
     switch (event.type) {
       case 'log':
         return { type: 'log', data: event.message };
