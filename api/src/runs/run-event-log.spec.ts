@@ -25,7 +25,7 @@ function memoryRepository() {
 }
 
 /** A log whose finished runs are read back from the repository, as on a replica that did not run them. */
-function newJobEventLog(repository: RunsRepository): RunEventLog {
+function newRunEventLog(repository: RunsRepository): RunEventLog {
   return new RunEventLog(repository, new RunEventFollowers(repository, {} as PgListener));
 }
 
@@ -45,7 +45,7 @@ async function read(viewer: AsyncIterable<readonly SseMessage[]>): Promise<SseMe
 describe('RunEventLog', () => {
   it('gives a viewer who joins mid-job every event exactly once, in order', async () => {
     const { repository } = memoryRepository();
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', SEQ_BLOCK);
     log.append('job', event(1));
     log.append('job', event(2));
@@ -62,7 +62,7 @@ describe('RunEventLog', () => {
 
   it('hands a viewer each tick of events as one batch, and ends it with end', async () => {
     const { repository } = memoryRepository();
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', SEQ_BLOCK);
     const seen = read(log.follow('job', 0));
     log.append('job', event(1));
@@ -80,7 +80,7 @@ describe('RunEventLog', () => {
 
   it('replays from an event id, from memory while running and from storage after', async () => {
     const { repository, stored } = memoryRepository();
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', SEQ_BLOCK);
     for (let n = 1; n <= 4; n++) log.append('job', event(n));
     await tick();
@@ -99,7 +99,7 @@ describe('RunEventLog', () => {
 
   it('sends a finished job whole, even when its last events were not delivered yet', async () => {
     const { repository } = memoryRepository();
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', SEQ_BLOCK);
     log.append('job', event(1));
     const closing = log.close('job');
@@ -108,9 +108,33 @@ describe('RunEventLog', () => {
     expect(seen.flat().map((m) => m.payload)).toEqual([JSON.stringify(event(1)), END]);
   });
 
+  it('gives viewers the end only once every event of the run is stored', async () => {
+    const { repository, stored } = memoryRepository();
+    let store: () => void = () => {};
+    const insert = repository.insertEventBatches.bind(repository);
+    repository.insertEventBatches = (batches) => new Promise<void>((resolve) => (store = () => void insert(batches).then(resolve)));
+    const log = newRunEventLog(repository);
+    log.open('job', SEQ_BLOCK);
+    const viewer = log.follow('job', 0)[Symbol.asyncIterator]();
+    log.append('job', event(1));
+    expect(ids((await viewer.next()).value!)).toEqual([1]);
+    const closing = log.close('job');
+    const next = viewer.next();
+    await tick();
+    await tick();
+    let ended = false;
+    void next.then(() => (ended = true));
+    await tick();
+    expect(ended).toBe(false);
+    store();
+    expect(ids((await next).value!)).toEqual([2]);
+    expect(stored.get('job')!.map((e) => e.seq)).toEqual([1, 2]);
+    await closing;
+  });
+
   it('stores each event as its type and its JSON, serialised once', async () => {
     const { repository, stored } = memoryRepository();
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', SEQ_BLOCK);
     log.append('job', { type: 'file', path: 'src/App.tsx', change: 'saved' });
     await log.close('job');
@@ -119,7 +143,7 @@ describe('RunEventLog', () => {
 
   it('stops following a viewer that went away', async () => {
     const { repository } = memoryRepository();
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', SEQ_BLOCK);
     const viewer = log.follow('job', 0);
     await viewer[Symbol.asyncIterator]().return!();
@@ -139,7 +163,7 @@ describe('RunEventLog', () => {
     const { repository } = memoryRepository();
     let grant: (end: number) => void = () => {};
     (repository.reserveSeq as unknown as jest.Mock<() => Promise<number>>).mockImplementation(() => new Promise((resolve) => (grant = resolve)));
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', 2);
     const viewer = log.follow('job', 0)[Symbol.asyncIterator]();
     for (let n = 1; n <= 3; n++) log.append('job', event(n));
@@ -150,9 +174,28 @@ describe('RunEventLog', () => {
     await log.close('job');
   });
 
+  it('gives a viewer that resumes from an id it had from the database only what comes after it, once', async () => {
+    const { repository } = memoryRepository();
+    let grant: (end: number) => void = () => {};
+    (repository.reserveSeq as unknown as jest.Mock<() => Promise<number>>).mockImplementation(() => new Promise((resolve) => (grant = resolve)));
+    const log = newRunEventLog(repository);
+    log.open('job', 2);
+    for (let n = 1; n <= 3; n++) log.append('job', event(n));
+    await tick();
+    // Event 3 waits here for its id to be reserved, but was stored and reached a viewer on another
+    // replica, which reconnects here with Last-Event-ID 3.
+    const viewer = log.follow('job', 3)[Symbol.asyncIterator]();
+    grant(2 + SEQ_BLOCK);
+    log.append('job', event(4));
+    await tick();
+    expect(ids((await viewer.next()).value!)).toEqual([4]);
+    await log.close('job');
+    expect(ids((await viewer.next()).value!)).toEqual([5]);
+  });
+
   it('asks for the next block of ids while half of this one is left, once', async () => {
     const { repository } = memoryRepository();
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', SEQ_BLOCK);
     for (let n = 1; n <= SEQ_BLOCK / 2; n++) log.append('job', event(n));
     expect(repository.reserveSeq).not.toHaveBeenCalled();
@@ -164,7 +207,7 @@ describe('RunEventLog', () => {
 
   it("masks the project's secrets in every string of every event, stored and sent", async () => {
     const { repository, stored } = memoryRepository();
-    const log = newJobEventLog(repository);
+    const log = newRunEventLog(repository);
     log.open('job', SEQ_BLOCK, (text) => text.split('sk_live_42').join('••••'));
     const seen = read(log.follow('job', 0));
     log.append('job', { type: 'text', text: 'const key = "sk_live_42";' });

@@ -104,7 +104,11 @@ export class RunEventLog implements OnApplicationShutdown {
     return log.reserving;
   }
 
-  /** Appends the final `end`, waits until everything is stored, then serves the run from PostgreSQL. */
+  /**
+   * Appends the final `end` and waits until everything is stored; only then do viewers get the end,
+   * and the run is served from PostgreSQL. So a viewer that saw a run's end finds all of it stored,
+   * wherever it looks next (another replica, the run's summary, the rows).
+   */
   async close(runId: string): Promise<void> {
     const log = this.live.get(runId);
     if (!log || log.finished) return;
@@ -116,15 +120,19 @@ export class RunEventLog implements OnApplicationShutdown {
       await this.reserveMore(log);
       if (log.reserved === before) break;
     }
-    this.deliver(log, true);
     await this.flush();
+    // In the same step as the log leaves memory: a viewer joining later reads the stored rows.
+    this.deliver(log, true);
     this.live.delete(runId);
   }
 
-  /** One batch for every viewer, of what it has not had; `end` ends them. Events past the reserved ids wait. */
+  /**
+   * One batch for every viewer, of what it has not had; `end` ends them. Events past the reserved
+   * ids wait, and so does `end` until `close` has stored everything (`force`).
+   */
   private deliver(log: LiveLog, force = false): void {
     let count = log.undelivered.length;
-    while (!force && count > 0 && log.undelivered[count - 1]!.seq > log.reserved) count--;
+    while (!force && count > 0 && (log.undelivered[count - 1]!.seq > log.reserved || log.undelivered[count - 1]!.type === END_EVENT_TYPE)) count--;
     const batch = log.undelivered.splice(0, count);
     if (batch.length === 0 || log.viewers.size === 0) return;
     const last = batch[batch.length - 1]!;
@@ -144,14 +152,14 @@ export class RunEventLog implements OnApplicationShutdown {
   follow(runId: string, afterSeq: number): RunViewer {
     const log = this.live.get(runId);
     if (!log) return this.followers.follow(runId, afterSeq);
-    // Synchronous from here: no event can slip between the replay and the subscription. A running
-    // run's undelivered events come with its next delivery, so the replay stops short of them.
-    const end = log.finished ? log.events.length : log.events.length - log.undelivered.length;
+    // Synchronous from here: no event can slip between the replay and the subscription. The
+    // undelivered events (the end of a closing run among them) come with the next delivery, so the
+    // replay stops short of them.
+    const end = log.events.length - log.undelivered.length;
     const live: LiveViewer = { viewer: new Channel(() => log.viewers.delete(live)), after: Math.max(afterSeq, end) };
     const missed = log.events.slice(afterSeq, end);
     if (missed.length > 0) live.viewer.push(missed);
-    if (log.finished) live.viewer.end();
-    else log.viewers.add(live);
+    log.viewers.add(live);
     return live.viewer;
   }
 
