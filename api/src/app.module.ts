@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AdminModule } from './admin/admin.module.js';
+import { AgentRunsModule } from './agent-runs/agent-runs.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BuildsModule } from './builds/builds.module.js';
 import { ClusterModule } from './cluster/cluster.module.js';
@@ -13,8 +14,9 @@ import type { AppConfig, ProjectsDatabaseServer } from './config/app-config.js';
 import { CreditsModule } from './credits/credits.module.js';
 import { PlatformDbModule } from './platform-db/platform-db.module.js';
 import { EditsModule } from './edits/edits.module.js';
+import { GenerationsModule } from './generations/generations.module.js';
+import { RunsModule } from './runs/runs.module.js';
 import { ProjectDatabasesModule } from './project-databases/project-databases.module.js';
-import { JobsModule } from './jobs/jobs.module.js';
 import { LimitsModule } from './limits/limits.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { PreviewProxyModule } from './preview-proxy/preview-proxy.module.js';
@@ -41,9 +43,11 @@ export class AppModule {
         CreditsModule,
         TopUpsModule,
         ProjectsModule,
-        JobsModule,
+        RunsModule,
+        GenerationsModule,
         BuildsModule,
         EditsModule,
+        AgentRunsModule,
         VersionsModule,
         PreviewProxyModule,
         SystemModule,

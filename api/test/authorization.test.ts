@@ -57,7 +57,8 @@ function sample(route: ServedRoute, param: string, owned: Owned, project: string
       // The test app's one Docker host (SANDBOX_HOSTS unset).
       return 'local';
     case 'id':
-      if (route.path.startsWith('/api/jobs/')) return owned.jobId;
+      // A generation is a run: the run routes answer for it too.
+      if (route.path.startsWith('/api/jobs/') || route.path.startsWith('/api/runs/')) return owned.jobId;
       return route.path.includes('/versions/') ? owned.versionId : undefined;
     default:
       return undefined;

@@ -87,7 +87,7 @@ describe('credits', () => {
     ]);
     expect(ledger.entries[0]!.description).toBe('Generation of counter: 7,001 input + 333 output tokens');
     // The job's usage is the sum of what was charged.
-    const job = await prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+    const job = await prisma.run.findUniqueOrThrow({ where: { id: jobId } });
     expect([job.inputTokens, job.outputTokens]).toEqual([1234 + 7001, 5678 + 333]);
     const charged = await prisma.creditEntry.aggregate({ where: { accountId: userId, kind: 'charge' }, _sum: { inputTokens: true, outputTokens: true } });
     expect(charged._sum).toEqual({ inputTokens: job.inputTokens, outputTokens: job.outputTokens });
@@ -101,17 +101,17 @@ describe('credits', () => {
 
   it('never loses or doubles one of 100 concurrent charges on one account', async () => {
     const { userId } = await signUp(t.http);
-    const job = await prisma.job.create({ data: { ownerId: userId, projectName: 'many', prompt: 'many', provider: 'anthropic' } });
+    const job = await prisma.run.create({ data: { ownerId: userId, kind: 'generation', projectName: 'many', prompt: 'many', provider: 'anthropic' } });
     const service = t.app.get(CreditsService);
     const calls = Array.from({ length: 100 }, (_, i) => ({ inputTokens: 1000 + i, outputTokens: 10 * i }));
-    const balances = await Promise.all(calls.map((call) => service.recordCall(userId, { jobId: job.id }, call, 'Generation of many')));
+    const balances = await Promise.all(calls.map((call) => service.recordCall(userId, { runId: job.id }, call, 'Generation of many')));
 
     const expected = calls.reduce((sum, call) => sum + price(call.inputTokens, call.outputTokens), 0);
     expect(await service.balance(userId)).toBe(BigInt(10_000_000 - expected));
     const entries = await prisma.creditEntry.findMany({ where: { accountId: userId, kind: 'charge' } });
     expect(entries).toHaveLength(100);
     expect(entries.map((e) => Number(-e.amountMicroUsd)).sort((a, b) => a - b)).toEqual(calls.map((c) => price(c.inputTokens, c.outputTokens)).sort((a, b) => a - b));
-    const after = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
+    const after = await prisma.run.findUniqueOrThrow({ where: { id: job.id } });
     expect(after.inputTokens).toBe(calls.reduce((sum, c) => sum + c.inputTokens, 0));
     expect(after.outputTokens).toBe(calls.reduce((sum, c) => sum + c.outputTokens, 0));
     // Each answered balance includes at least its own charge; the lowest is the final one.
@@ -152,7 +152,7 @@ describe('credits', () => {
     expect(statusForCode(ErrorCode.CreditsExhausted)).toBe(402);
 
     expect(fake.requests.length).toBe(requests);
-    expect(await prisma.job.count({ where: { ownerId: userId } })).toBe(0);
+    expect(await prisma.run.count({ where: { ownerId: userId } })).toBe(0);
 
     // A negative balance is refused the same way.
     await setBalance(userId, -5);

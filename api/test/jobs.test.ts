@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseTranscript } from '@forge/protocol/file-stream';
 import { PrismaService } from '../src/platform-db/prisma.service.js';
-import { JobInterruptions } from '../src/jobs/job-interruptions.js';
-import { JobsRepository } from '../src/jobs/jobs.repository.js';
-import { INTERRUPTED_MESSAGE } from '../src/jobs/jobs.service.js';
+import { RunInterruptions } from '../src/runs/run-interruptions.js';
+import { RunsRepository } from '../src/runs/runs.repository.js';
+import { INTERRUPTED_MESSAGE } from '../src/runs/runs.service.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse, streamedText } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
@@ -84,7 +84,7 @@ describe('generation jobs', () => {
     const file = await t.http.get('/api/projects/todo/file/src/App.tsx').set('Cookie', alice).expect(200);
     expect(file.body.content).toBe(parsed.get('src/App.tsx')!.content);
 
-    const job = await t.app.get(PrismaService).job.findUniqueOrThrow({ where: { id: jobId } });
+    const job = await t.app.get(PrismaService).run.findUniqueOrThrow({ where: { id: jobId } });
     expect(job).toMatchObject({ inputTokens: 1200, outputTokens: 340, provider: 'anthropic', status: 'completed' });
 
     // Replay from the start, or from any event id, after the job ended.
@@ -112,20 +112,43 @@ describe('generation jobs', () => {
   });
 
   it('drops events of a job deleted meanwhile (its account went) instead of failing the batch', async () => {
-    const repository = t.app.get(JobsRepository);
+    const repository = t.app.get(RunsRepository);
     await expect(repository.insertEvents(randomUUID(), [{ seq: 1, type: 'log', payload: '{"type":"log"}' }])).resolves.toBeUndefined();
+  });
+
+  it('drops events of a job whose deletion commits while they are stored, without a foreign-key error', async () => {
+    const prisma = t.app.get(PrismaService);
+    const user = await prisma.user.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
+    const job = await prisma.run.create({ data: { ownerId: user.id, kind: 'generation', projectName: 'going', prompt: 'x', provider: 'anthropic' } });
+    let stored: Promise<unknown> = Promise.resolve();
+    // The deletion is under way (not committed) when the events are stored: they wait for it, then are left out.
+    await prisma.$transaction(async (tx) => {
+      await tx.run.delete({ where: { id: job.id } });
+      stored = t.app
+        .get(RunsRepository)
+        .insertEvents(job.id, [{ seq: 1, type: 'log', payload: '{"type":"log"}' }])
+        .then(
+          () => 'stored',
+          (err: Error) => err.message,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await stored).toBe('stored');
+    expect(await prisma.runEvent.count({ where: { runId: job.id } })).toBe(0);
   });
 
   it('marks jobs a stopped replica left running as failed, keeping their files', async () => {
     const prisma = t.app.get(PrismaService);
     const user = await prisma.user.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
     // Running on a replica that no longer beats.
-    const job = await prisma.job.create({ data: { ownerId: user.id, projectName: 'stale', prompt: 'x', provider: 'anthropic', replicaId: randomUUID() } });
-    await prisma.jobEvent.create({ data: { jobId: job.id, seq: 1, type: 'status', data: JSON.stringify({ type: 'status', status: 'running' }) } });
+    const job = await prisma.run.create({ data: { ownerId: user.id, kind: 'generation', projectName: 'stale', prompt: 'x', provider: 'anthropic', replicaId: randomUUID() } });
+    await prisma.runEvent.create({
+      data: { runId: job.id, seq: 1, type: 'started', data: JSON.stringify({ type: 'started', runId: job.id, kind: 'generation', projectName: 'stale', provider: 'anthropic' }) },
+    });
 
-    await t.app.get(JobInterruptions).endOrphans();
+    await t.app.get(RunInterruptions).endOrphans();
 
-    const after = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
+    const after = await prisma.run.findUniqueOrThrow({ where: { id: job.id } });
     expect(after).toMatchObject({ status: 'failed', error: INTERRUPTED_MESSAGE });
     const { events } = await stream(job.id, alice);
     expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4]);

@@ -110,8 +110,8 @@ describe('metrics', () => {
     for (const gauge of ['forge_jobs_running', 'forge_builds_running', 'forge_build_queue_depth', 'forge_draining']) expect(after).toContain(`\n${gauge} 0\n`);
     // Read from the database: this replica, and the work queue every replica shares, empty again.
     expect(sample(after, 'forge_replicas')).toBeGreaterThanOrEqual(1);
-    expect(after).toContain('\nforge_work_queue_jobs{queue="forge-jobs",state="queued"} 0\n');
-    expect(after).toContain('\nforge_work_queue_jobs{queue="forge-jobs",state="active"} 0\n');
+    expect(after).toContain('\nforge_work_queue_jobs{queue="forge-agent-runs",state="queued"} 0\n');
+    expect(after).toContain('\nforge_work_queue_jobs{queue="forge-agent-runs",state="active"} 0\n');
     expect(after).toContain('forge_process_cpu_seconds_total');
   }, 120_000);
 

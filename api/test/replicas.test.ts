@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { SSE_RECONNECT_HINT_MS } from '@forge/protocol/streams';
-import { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from '../src/jobs/job-messages.js';
+import { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from '../src/runs/run-messages.js';
+import { specFrameData } from '../src/runs/spec-streams.js';
 import { viteApp } from './fixtures/sandbox-projects.js';
 import { type PlatformProcess, startPlatform, stopPlatform, waitUntilHealthy } from './support/platform-process.js';
 import { getThroughProxy } from './support/preview-http.js';
@@ -55,7 +56,7 @@ describe('two replicas on one database and one data directory', () => {
   /** The replica process a job runs on, once one has taken it. */
   async function runnerOf(jobId: string, replicas: Replica[]): Promise<Replica> {
     for (let i = 0; i < 200; i++) {
-      const { rows } = await db.query<{ name: string }>('SELECT r.name FROM jobs j JOIN replicas r ON r.id = j.replica_id WHERE j.id = $1', [jobId]);
+      const { rows } = await db.query<{ name: string }>('SELECT r.name FROM runs j JOIN replicas r ON r.id = j.replica_id WHERE j.id = $1', [jobId]);
       const pid = rows[0] ? Number(rows[0].name.split(':').pop()) : null;
       const runner = replicas.find((replica) => replica.platform.child.pid === pid);
       if (runner) return runner;
@@ -139,8 +140,8 @@ describe('two replicas on one database and one data directory', () => {
     const after = await readSse(`${runner.url}/api/jobs/${jobId}/stream`, { Cookie: cookie, 'Last-Event-ID': String(before.at(-1)!.id) });
     const events = [...before, ...after.events];
     expect(events.at(-1)!.data).toBe('[DONE]');
-    const { rows } = await db.query<{ seq: number; data: string }>('SELECT seq, data FROM job_events WHERE job_id = $1 ORDER BY seq', [jobId]);
-    expect(events.map((event) => ({ seq: event.id, data: event.data }))).toEqual(rows.map((row) => ({ seq: row.seq, data: row.data })));
+    const rows = await storedJobStream(jobId);
+    expect(events.map((event) => ({ seq: event.id, data: event.data }))).toEqual(rows);
   }, 120_000);
 
   it('holds a project for one writer across replicas', async () => {
@@ -219,8 +220,8 @@ describe('two replicas on one database and one data directory', () => {
       '[DONE]',
     ]);
     // Every event the viewer got is the stored one, once.
-    const { rows } = await db.query<{ seq: number; data: string }>('SELECT seq, data FROM job_events WHERE job_id = $1 ORDER BY seq', [jobId]);
-    expect(events.map((event) => ({ seq: event.id, data: event.data }))).toEqual(rows.map((row) => ({ seq: row.seq, data: row.data })));
+    const rows = await storedJobStream(jobId);
+    expect(events.map((event) => ({ seq: event.id, data: event.data }))).toEqual(rows);
     const status = await fetch(`${survivor.url}/api/jobs/${jobId}/status`, { headers: { Cookie: cookie } }).then((res) => res.json());
     expect(status).toEqual({ status: 'failed', error: INTERRUPTED_MESSAGE });
     // The project is free again.
@@ -282,6 +283,12 @@ describe('two replicas on one database and one data directory', () => {
     const jobs = await fetch(`${survivor.url}/api/jobs/active`, { headers: { Cookie: cookie } }).then((res) => res.json());
     expect(jobs).toEqual({ jobs: [] });
   }, 120_000);
+
+  /** The job's stored run events as the job stream sends them (the generation's format). */
+  async function storedJobStream(jobId: string): Promise<Array<{ seq: number; data: string | null }>> {
+    const { rows } = await db.query<{ seq: number; type: string; data: string }>('SELECT seq, type, data FROM run_events WHERE run_id = $1 ORDER BY seq', [jobId]);
+    return rows.map((row) => ({ seq: row.seq, data: specFrameData({ seq: row.seq, type: row.type, payload: row.data }, 'generation') }));
+  }
 
   const replicas: Replica[] = [];
   /** The suite's long-lived replicas, started once and shared by the tests after the first. */

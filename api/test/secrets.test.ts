@@ -224,10 +224,10 @@ process.exit(1);
     answers.push(streamed);
     expect(streamed).toContain('••••••••');
     // Viewers get [DONE] as the log is being stored: wait until it is.
-    let stored = await t.app.get(PrismaService).jobEvent.findMany({ where: { jobId: start.body.jobId } });
-    for (let i = 0; i < 50 && !stored.some((event) => event.type === 'done'); i++) {
+    let stored = await t.app.get(PrismaService).runEvent.findMany({ where: { runId: start.body.jobId } });
+    for (let i = 0; i < 50 && !stored.some((event) => event.type === 'end'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      stored = await t.app.get(PrismaService).jobEvent.findMany({ where: { jobId: start.body.jobId } });
+      stored = await t.app.get(PrismaService).runEvent.findMany({ where: { runId: start.body.jobId } });
     }
     expect(stored.length).toBeGreaterThan(3);
     for (const value of [FIRST, SECOND]) {

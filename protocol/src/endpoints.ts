@@ -64,6 +64,11 @@ export const WEB_ENDPOINTS = {
   /** Answers the job's server-sent events; `Last-Event-ID` resumes after an event. */
   jobStream: { method: 'GET', path: '/api/jobs/:id/stream' },
 
+  /** A run (generation, edit, build, fix): its kind, state and project (protocol RunSummary). */
+  runStatus: { method: 'GET', path: '/api/runs/:id' },
+  /** The run's own events (protocol RunEvent) from `Last-Event-ID` (or `?lastEventId=`), live to `end`. */
+  runStream: { method: 'GET', path: '/api/runs/:id/stream' },
+
   /** Followed by `?before=&limit=`. */
   credits: { method: 'GET', path: '/api/credits' },
   creditUsage: { method: 'GET', path: '/api/credits/usage' },

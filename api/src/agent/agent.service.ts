@@ -98,7 +98,7 @@ export class AgentService {
   generate(input: GenerateInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
     const messages: ChatMessage[] = [{ role: 'user', content: `Project name: ${input.projectName}\n\n${input.prompt}`, images: input.images }];
     return this.run(
-      { system: this.prompts.get('system'), messages, maxOutputTokens: this.settings.maxOutputTokens, purpose: 'generate', description: input.prompt, projectName: input.projectName },
+      { system: this.prompts.get('system'), messages, maxOutputTokens: this.settings.maxOutputTokens, purpose: 'generation', description: input.prompt, projectName: input.projectName },
       signal,
     );
   }

@@ -19,7 +19,7 @@ export interface CompletionRequest {
   messages: ChatMessage[];
   maxOutputTokens: number;
   /** What the request is for; the offline agent uses it to pick its behaviour. */
-  purpose: 'generate' | 'edit' | 'fix';
+  purpose: 'generation' | 'edit' | 'fix';
   /** The person's own words, for providers that work from the description alone. */
   description: string;
   projectName: string;

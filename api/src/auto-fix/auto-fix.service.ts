@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { fileStartMarker, FILE_END_MARKER } from '@forge/protocol/file-stream';
 import { ErrorCode } from '@forge/protocol/errors';
+import type { LogLevel } from '@forge/protocol/runs';
 import type { BuildFailedAt } from '@forge/protocol/streams';
 import { stripAnsi } from '@forge/protocol/text';
 import { AgentService } from '../agent/agent.service.js';
@@ -28,8 +29,8 @@ export interface FixAttemptInput {
   failedAt?: BuildFailedAt;
   /** 1-based number of this repair attempt. */
   attempt: number;
-  /** Appends a line to the build stream (the terminal view). */
-  log: (line: string) => void;
+  /** Appends a line to the build's log (the terminal view), with its level; `diff`: it holds inline diff markers. */
+  log: (line: string, level?: LogLevel, diff?: boolean) => void;
   signal: AbortSignal;
 }
 
@@ -126,16 +127,16 @@ export class AutoFixService {
       throw new DomainError(ErrorCode.Unavailable, `The automatic fix failed: ${message}`);
     }
     if (!answer.ok) {
-      log('⚠️ The agent proposed no changes that could be applied');
+      log('⚠️ The agent proposed no changes that could be applied', 'warning');
       return { changedPaths: [], ...usage };
     }
 
     const { changes } = answer;
     for (const change of answer.parsed) if (change.kind === 'file' && !changes.writes.has(change.path) && !changes.deletes.has(change.path)) log(`· ${change.path} unchanged`);
-    for (const warning of changes.warnings) log(warning);
+    for (const warning of changes.warnings) log(warning, 'warning');
     const changedPaths = [...changes.modified, ...changes.created, ...changes.deleted];
     if (changedPaths.length === 0) {
-      log('⚠️ The agent proposed no changes');
+      log('⚠️ The agent proposed no changes', 'warning');
       return { changedPaths, ...usage };
     }
     const before = new Map<string, string | null>();
@@ -145,7 +146,7 @@ export class AutoFixService {
     } catch (err) {
       throw new DomainError(ErrorCode.Internal, 'The automatic fix could not be saved', (err as Error).message);
     }
-    for (const path of changedPaths) for (const line of wordDiffLines(path, before.get(path) ?? null, changes.writes.get(path) ?? null)) log(line);
+    for (const path of changedPaths) for (const line of wordDiffLines(path, before.get(path) ?? null, changes.writes.get(path) ?? null)) log(line, 'info', true);
     this.logger.log(`Fix attempt ${input.attempt} of ${input.projectName} (${input.projectId}) changed ${changedPaths.length} files`);
     return { changedPaths, ...usage };
   }

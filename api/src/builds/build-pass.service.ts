@@ -10,6 +10,7 @@ import { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult, SandboxesService } from '
 import { type BuildError, extractBuildErrors } from '../auto-fix/build-errors.js';
 import { OutputLines } from './build-output.js';
 import type { BuildRun } from './build-run.js';
+import type { LogLine } from '../runs/runs.service.js';
 import { errorSignature } from '../auto-fix/error-signature.js';
 
 export interface FailedPass {
@@ -55,7 +56,7 @@ export class BuildPassService {
 
   /** One pass of copy, install, build, start and the browser's check; on failure, what the auto-fix loop needs. */
   async run(run: BuildRun): Promise<PassOutcome> {
-    const log = (line: string) => run.log(line);
+    const log: LogLine = (line, level) => run.log(line, level);
     const output = new OutputLines((line) => run.output(line), MAX_FIX_LOG_CHARS);
     // The files' time as they are copied in: what a kept build of this pass is stamped with.
     const filesAt = (await this.projects.findById(run.projectId))?.updatedAt;
@@ -64,22 +65,22 @@ export class BuildPassService {
     run.flushDropped();
     const seconds = (result.durationMs / 1000).toFixed(1);
     if (result.exitCode === 0) {
-      run.log(`✅ Build successful in ${seconds} s`);
+      run.log(`✅ Build successful in ${seconds} s`, 'success');
       // A data app's database, before its app starts: provisioned and seeded the first time.
       await this.databases.afterBuild(run.projectId, log);
       let previewUrl: string;
       try {
-        previewUrl = await this.sandboxes.serve(run.projectId, log);
+        previewUrl = await this.sandboxes.serve(run.projectId, log, await this.databases.appEnvironment(run.projectId));
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
-        run.log(`❌ ${err.message}: ${err.details ?? ''}`);
+        run.log(`❌ ${err.message}: ${err.details ?? ''}`, 'error');
         return failedPass('build', err.message, run.lines.slice(-60).join('\n'), []);
       }
       const checked = await this.checkPreview(run, previewUrl);
       return checked.ok ? { ...checked, filesAt } : checked;
     }
     const summary = this.explainFailure(result);
-    run.log(`❌ ${summary} after ${seconds} s`);
+    run.log(`❌ ${summary} after ${seconds} s`, 'error');
     const errors = extractBuildErrors(output.tail());
     const first = errors[0];
     const where = first?.file ? `${first.file}${first.line ? `:${first.line}` : ''} ` : '';
@@ -90,33 +91,33 @@ export class BuildPassService {
    * A preview changed in place (an edit's fast path), opened in the checking browser as a build's
    * is. False when it found problems (logged): a full build, with its automatic fixes, should follow.
    */
-  async checkInPlace(projectId: string, previewUrl: string, log: (line: string) => void): Promise<boolean> {
+  async checkInPlace(projectId: string, previewUrl: string, log: LogLine): Promise<boolean> {
     const { check } = await this.runCheck(projectId, previewUrl, log);
     return check.status !== 'failed';
   }
 
   /** The built preview opened in the checking browser: what it finds is an error like a compile error. */
   private async checkPreview(run: BuildRun, previewUrl: string): Promise<PassOutcome> {
-    const { check, seconds } = await this.runCheck(run.projectId, previewUrl, (line) => run.log(line));
+    const { check, seconds } = await this.runCheck(run.projectId, previewUrl, (line, level) => run.log(line, level));
     if (check.status !== 'failed') return { ok: true, previewUrl, check: check.status };
     const errors: BuildError[] = check.problems.map((problem) => ({ file: problem.file, line: problem.line, column: null, message: describeProblem(problem) }));
     const report = check.problems.map((problem) => [describeProblem(problem), ...(problem.stack ? [problem.stack] : [])].join('\n')).join('\n\n');
-    run.log(`❌ The app failed in the browser: ${plural(check.problems.length, 'problem')} found in ${seconds} s`);
+    run.log(`❌ The app failed in the browser: ${plural(check.problems.length, 'problem')} found in ${seconds} s`, 'error');
     return { ...failedPass('runtime', describeProblem(check.problems[0]), report, errors), previewUrl, check: 'failed' };
   }
 
-  private async runCheck(projectId: string, previewUrl: string, log: (line: string) => void): Promise<{ check: PreviewCheckResult; seconds: string }> {
+  private async runCheck(projectId: string, previewUrl: string, log: LogLine): Promise<{ check: PreviewCheckResult; seconds: string }> {
     log('🔎 Opening the preview in a browser to check it...');
     const databaseAwaitingInit = await this.databases.awaitingInitialization(projectId).catch(() => false);
     const check = await this.checks.check({ projectId, previewUrl, databaseAwaitingInit });
     const seconds = (check.durationMs / 1000).toFixed(1);
     if (check.status === 'skipped') {
-      log(`⚠️ The preview was not checked in a browser: ${check.notes.join('; ')}`);
+      log(`⚠️ The preview was not checked in a browser: ${check.notes.join('; ')}`, 'warning');
       return { check, seconds };
     }
     for (const note of check.notes) log(`ℹ️ ${note}`);
-    if (check.status === 'passed') log(`✅ Checked in a browser in ${seconds} s: no errors`);
-    else for (const problem of check.problems) log(`❌ ${describeProblem(problem)}`);
+    if (check.status === 'passed') log(`✅ Checked in a browser in ${seconds} s: no errors`, 'success');
+    else for (const problem of check.problems) log(`❌ ${describeProblem(problem)}`, 'error');
     return { check, seconds };
   }
 

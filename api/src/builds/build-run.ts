@@ -1,26 +1,22 @@
-import type { BuildResult, BuildStreamEvent } from '@forge/protocol/streams';
-import { type SseChunk, type SseMessage, type SseSource, sseEvent } from '../common/http/sse.js';
-import { Channel } from '../common/streams/channel.js';
-import type { StoredEvent } from '../common/streams/stored-event-followers.js';
+import { type LogLevel, type RunEvent, type RunResult, levelOfLine } from '@forge/protocol/runs';
 
 /** What one build shows and stores of its commands' output; beyond either limit, output is counted, not kept. */
 export const MAX_OUTPUT_CHARS = 1_000_000;
 export const MAX_OUTPUT_LINES = 10_000;
-/** Hides secret values in a line of text. */
-export type LineMask = (text: string) => string;
 
 export const OUTPUT_CAP_NOTICE = `✂️ The build log is limited to 1 MB (${MAX_OUTPUT_LINES.toLocaleString('en-US')} lines) of output: the rest of the output is not shown or stored`;
 
+/** Appends an event to the run's log and answers it as kept (masked). */
+export type RunEventSink = <E extends RunEvent>(event: E) => E;
+
 /**
- * One build of one project, with every event it sent so far: a second request for the same
- * project on this replica attaches to it and sees the whole stream, as does a reload; each event
- * is also handed to `store`, so viewers on other replicas follow it. Its commands' output has a
- * size cap, said in the log when reached; the platform's own lines (steps, verdicts) always show.
+ * One build (or fix) of one project, as its events go into its run's log. Its commands' output has
+ * a size cap, said in the log when reached; the platform's own lines (steps, verdicts) always show,
+ * each with the level it is written with; a command's lines get theirs from `levelOfLine`.
  */
 export class BuildRun {
-  private readonly events: SseMessage[] = [];
+  /** The log lines as kept (masked), for the build's record. */
   readonly lines: string[] = [];
-  private readonly viewers = new Set<Channel<SseChunk>>();
   private outputChars = 0;
   private outputLines = 0;
   private droppedLines = 0;
@@ -29,39 +25,40 @@ export class BuildRun {
   /** The platform's latest line. */
   step = 'starting';
   succeeded = false;
+  /** Why it failed, for the run's record. */
+  failure: string | null = null;
   readonly controller = new AbortController();
-  private mask: LineMask = (text) => text;
 
   constructor(
     readonly id: string,
     readonly projectId: string,
-    private readonly store: (event: StoredEvent) => void = () => {},
+    private readonly sink: RunEventSink = (event) => event,
   ) {}
 
-  /** The project's secrets to hide from here on; set before the first line. */
-  useMask(mask: LineMask): void {
-    this.mask = mask;
+  /** The run's first event. */
+  started(kind: 'build' | 'fix', projectName: string): void {
+    this.sink({ type: 'started', runId: this.id, kind, projectName });
   }
 
   /** A line of the platform's own; the latest says what the build is doing. */
-  log(text: string): void {
+  log(text: string, level: LogLevel = 'info', diff = false): void {
     if (this.finished) return;
     this.step = text;
-    this.push(text);
+    this.push(text, level, diff);
   }
 
   /** A line a command in the sandbox printed. */
   output(text: string): void {
     if (this.finished) return;
     if (this.capped || this.outputChars + text.length > MAX_OUTPUT_CHARS || this.outputLines >= MAX_OUTPUT_LINES) {
-      if (!this.capped) this.log(OUTPUT_CAP_NOTICE);
+      if (!this.capped) this.log(OUTPUT_CAP_NOTICE, 'warning');
       this.capped = true;
       this.droppedLines++;
       return;
     }
     this.outputChars += text.length + 1;
     this.outputLines++;
-    this.push(text);
+    this.push(text, levelOfLine(text), false);
   }
 
   /** Says how many output lines a command printed beyond the cap. */
@@ -69,51 +66,30 @@ export class BuildRun {
     if (this.droppedLines === 0) return;
     const dropped = this.droppedLines;
     this.droppedLines = 0;
-    this.log(`… ${dropped.toLocaleString('en-US')} more line${dropped === 1 ? '' : 's'} of output not shown`);
+    this.log(`… ${dropped.toLocaleString('en-US')} more line${dropped === 1 ? '' : 's'} of output not shown`, 'warning');
   }
 
-  result(success: boolean, previewUrl: string | null, outcome: Pick<BuildResult, 'failedAt' | 'check'> = {}): void {
+  result(success: boolean, previewUrl: string | null, outcome: Pick<RunResult, 'failedAt' | 'check'> = {}): void {
     if (this.finished) return;
     this.succeeded = success;
-    this.send({ type: 'result', data: { success, previewUrl, ...outcome } });
+    this.sink({ type: 'result', success, previewUrl, ...outcome });
   }
 
-  error(rawError: string, rawDetails?: string): void {
+  error(error: string, details?: string): void {
     if (this.finished) return;
-    const error = this.mask(rawError);
-    const details = rawDetails === undefined ? undefined : this.mask(rawDetails);
-    this.lines.push(details ? `❌ ${error}: ${details}` : `❌ ${error}`);
-    this.send({ type: 'error', data: { error, details } });
+    const kept = this.sink({ type: 'error', message: error, ...(details === undefined ? {} : { details }) });
+    this.lines.push(kept.details ? `❌ ${kept.message}: ${kept.details}` : `❌ ${kept.message}`);
   }
 
+  /** No more events: what a step given up on still logs is dropped. */
   finish(): void {
     if (this.finished) return;
     this.flushDropped();
-    this.send({ type: 'done' });
     this.finished = true;
-    for (const viewer of this.viewers) viewer.end();
-    this.viewers.clear();
   }
 
-  /** Everything so far in one write, then each event as it comes; a viewer that goes away is dropped. */
-  attach(): SseSource {
-    const viewer: Channel<SseChunk> = new Channel(() => this.viewers.delete(viewer));
-    if (this.events.length > 0) viewer.push([...this.events]);
-    if (this.finished) viewer.end();
-    else this.viewers.add(viewer);
-    return viewer;
-  }
-
-  private push(raw: string): void {
-    const line = this.mask(raw);
-    this.lines.push(line);
-    this.send({ type: 'log', data: line });
-  }
-
-  private send(event: BuildStreamEvent): void {
-    const message = sseEvent(event, this.events.length + 1);
-    this.events.push(message);
-    this.store({ seq: message.id!, type: event.type, payload: message.data });
-    for (const viewer of this.viewers) viewer.push(message);
+  private push(text: string, level: LogLevel, diff: boolean): void {
+    const kept = this.sink({ type: 'log', level, message: text, ...(diff ? { diff: true as const } : {}) });
+    this.lines.push(kept.message);
   }
 }

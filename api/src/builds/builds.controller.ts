@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
-import { writeSse } from '../common/http/sse.js';
+import { writeRunSse } from '../runs/runs.service.js';
 import { StartsWork } from '../operations/drain.js';
 import { BuildsService } from './builds.service.js';
 import { type FixPreviewErrorDto, fixPreviewErrorSchema } from './dto/fix-preview-error.dto.js';
@@ -13,12 +13,12 @@ export class BuildsController {
   @Post(':project/build')
   @StartsWork()
   build(@CurrentUser() user: AuthUser, @Param('project') project: string, @Req() req: Request, @Res() res: Response) {
-    return writeSse(req, res, this.builds.build(user.id, project));
+    return writeRunSse(req, res, this.builds.build(user.id, project));
   }
 
   @Post(':project/fix')
   @StartsWork()
   fix(@CurrentUser() user: AuthUser, @Param('project') project: string, @Body({ schema: fixPreviewErrorSchema }) body: FixPreviewErrorDto, @Req() req: Request, @Res() res: Response) {
-    return writeSse(req, res, this.builds.fixReported(user.id, project, body.error));
+    return writeRunSse(req, res, this.builds.fixReported(user.id, project, body.error));
   }
 }

@@ -1,21 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { BuildFailedAt } from '@forge/protocol/streams';
-import type { StoredEvent } from '../common/streams/stored-event-followers.js';
-import { PrismaService, StreamEventsPrismaService } from '../platform-db/prisma.service.js';
-import { insertStreamEvents, streamEventsAfter } from '../platform-db/stream-events.js';
-
-/** Where stored build events are announced, as `buildId:seq` lines. */
-export const BUILD_EVENTS_CHANNEL = 'forge_build_events';
+import { PrismaService } from '../platform-db/prisma.service.js';
 
 /** Stored build logs stop here; the stream itself is not limited by it. */
 const MAX_STORED_LOG_CHARS = 1_000_000;
 
 @Injectable()
 export class BuildsRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly streamEvents: StreamEventsPrismaService,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   async create(id: string, projectId: string, replicaId: string): Promise<void> {
     await this.prisma.build.create({ data: { id, projectId, replicaId } });
@@ -43,19 +35,6 @@ export class BuildsRepository {
 
   async releaseLease(projectId: string, buildId: string): Promise<void> {
     await this.prisma.buildLease.deleteMany({ where: { projectId, buildId } });
-  }
-
-  /** Stores the events and announces them to every replica (BUILD_EVENTS_CHANNEL). */
-  async insertEvents(batches: Array<{ streamId: string; events: StoredEvent[] }>): Promise<void> {
-    await insertStreamEvents(this.streamEvents, 'build_events', BUILD_EVENTS_CHANNEL, batches);
-  }
-
-  eventsAfterMany(cursors: Array<{ streamId: string; afterSeq: number }>): Promise<Array<StoredEvent & { streamId: string }>> {
-    return streamEventsAfter(this.streamEvents, 'build_events', cursors);
-  }
-
-  async lastSeq(buildId: string): Promise<number> {
-    return (await this.prisma.buildEvent.findFirst({ where: { buildId }, orderBy: { seq: 'desc' }, select: { seq: true } }))?.seq ?? 0;
   }
 
   /** Builds still running on these replicas. */

@@ -1,5 +1,6 @@
 // One model answer of an edit or a fix, read as it streams and checked whole before anything is
 // written: a failing answer goes back to the model once, naming each failing block and why.
+import type { LogLevel } from '@forge/protocol/runs';
 import { type FileStreamEvent, FileStreamParser } from '@forge/protocol/file-stream';
 import { ChangeCollector, type StreamChange } from '@forge/protocol/stream-changes';
 import { type AgentEvent, type AnswerRetry, modelBusyMessage } from '../agent/agent.service.js';
@@ -11,7 +12,7 @@ export interface AnswerSource {
   /** A file of the project as it stands (null: no such file, or not text). */
   current(path: string): Promise<string | null>;
   /** A line for the log people watch: the model's commentary, refused paths, and what the hooks below add. */
-  log(line: string): void;
+  log(line: string, level?: LogLevel): void;
   /** Each block the answer opens or deletes, for progress lines. */
   onBlock?(event: Extract<FileStreamEvent, { type: 'file_start' | 'edit_start' | 'file_delete' }>): void;
   /** The answer was cut at the output limit and the model continues it; `turn` counts responses. */
@@ -37,11 +38,11 @@ export async function checkedAnswer(source: AnswerSource): Promise<CheckedAnswer
     const result = await checkChanges(collector.changes, source.current);
     if (result.ok) return { ok: true, changes: result.changes, parsed: collector.changes, answers };
     if (answers >= 2) {
-      for (const problem of result.problems) source.log(`❌ ${problem.block}: ${problem.reason}`);
+      for (const problem of result.problems) source.log(`❌ ${problem.block}: ${problem.reason}`, 'error');
       return { ok: false, problems: result.problems, answers };
     }
     source.beforeNextCall?.();
-    source.log('⚠️ The answer could not be applied as written, so nothing was written. Asking the agent once more:');
+    source.log('⚠️ The answer could not be applied as written, so nothing was written. Asking the agent once more:', 'warning');
     for (const problem of result.problems) source.log(`   • ${problem.block}: ${problem.reason}`);
     retry = { answer: text, feedback: retryFeedback(result.problems) };
   }
@@ -70,7 +71,7 @@ async function readAnswer(source: AnswerSource, retry: AnswerRetry | undefined):
       if (event.type === 'commentary') commentary.push(event.text);
       else if ((event.type === 'file_start' || event.type === 'edit_start') && !event.continued) source.onBlock?.(event);
       else if (event.type === 'file_delete') source.onBlock?.(event);
-      else if (event.type === 'file_refused') source.log(`⚠️ Refused file "${event.path}": ${event.reason}`);
+      else if (event.type === 'file_refused') source.log(`⚠️ Refused file "${event.path}": ${event.reason}`, 'warning');
     }
   };
   for await (const event of source.ask(retry)) {
@@ -82,7 +83,7 @@ async function readAnswer(source: AnswerSource, retry: AnswerRetry | undefined):
       handle(parser.startResponse());
       source.onContinued?.(++turn);
     } else if (event.type === 'retry') {
-      source.log(modelBusyMessage(event));
+      source.log(modelBusyMessage(event), 'warning');
     } else if (event.type === 'usage') {
       await source.usage?.(event.call);
     }

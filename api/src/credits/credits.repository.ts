@@ -9,14 +9,15 @@ export interface CreditEntryRecord {
   amountMicroUsd: bigint;
   description: string;
   createdAt: Date;
-  jobId: string | null;
+  /** The generation or edit a charge priced. */
+  runId: string | null;
 }
 
 /** One priced model call: the usage it adds to its job or build, and its charge (none when free). */
 export interface PricedCall {
   accountId: string;
-  /** The job (generation, edit) or the build (auto-fix) whose usage this call adds to. */
-  usageOf: { jobId: string } | { buildId: string };
+  /** The run (generation, edit) or the build (auto-fix) whose usage this call adds to. */
+  usageOf: { runId: string } | { buildId: string };
   inputTokens: number;
   outputTokens: number;
   /** Micro-dollars, positive; 0 writes no entry (the offline agent is free). */
@@ -43,7 +44,7 @@ export interface UsageRow {
   calls: bigint;
 }
 
-const ENTRY_SELECT = { id: true, kind: true, amountMicroUsd: true, description: true, createdAt: true, jobId: true } as const;
+const ENTRY_SELECT = { id: true, kind: true, amountMicroUsd: true, description: true, createdAt: true, runId: true } as const;
 
 /**
  * The credit ledger. Entries are only ever inserted: a balance is their sum, so concurrent charges
@@ -65,7 +66,7 @@ export class CreditsRepository {
   recordCall(call: PricedCall): Promise<bigint> {
     return this.prisma.$transaction(async (tx) => {
       const tokens = { inputTokens: { increment: call.inputTokens }, outputTokens: { increment: call.outputTokens } };
-      if ('jobId' in call.usageOf) await tx.job.update({ where: { id: call.usageOf.jobId }, data: tokens, select: { id: true } });
+      if ('runId' in call.usageOf) await tx.run.update({ where: { id: call.usageOf.runId }, data: tokens, select: { id: true } });
       else await tx.build.update({ where: { id: call.usageOf.buildId }, data: tokens, select: { id: true } });
       if (call.costMicroUsd > 0n) {
         await tx.creditEntry.create({
@@ -108,25 +109,25 @@ export class CreditsRepository {
     return { entries: rows.slice(0, limit), more: rows.length > limit };
   }
 
-  /** What a job's or a build's model calls cost, as a positive amount, and their tokens. */
-  async costOf(of: { jobId: string } | { buildId: string }): Promise<{ costMicroUsd: bigint; inputTokens: number; outputTokens: number }> {
+  /** What a run's or a build's model calls cost, as a positive amount, and their tokens. */
+  async costOf(of: { runId: string } | { buildId: string }): Promise<{ costMicroUsd: bigint; inputTokens: number; outputTokens: number }> {
     const sums = await this.prisma.creditEntry.aggregate({ where: { ...of, kind: 'charge' }, _sum: { amountMicroUsd: true, inputTokens: true, outputTokens: true } });
     return { costMicroUsd: -(sums._sum.amountMicroUsd ?? 0n), inputTokens: sums._sum.inputTokens ?? 0, outputTokens: sums._sum.outputTokens ?? 0 };
   }
 
-  /** The account's charges per project: a generation's or edit's by its job, a fix's by its build. */
+  /** The account's charges per project: a generation's or edit's by its run, a fix's by its build. */
   usageByProject(accountId: string): Promise<UsageRow[]> {
     return this.prisma.$queryRaw<UsageRow[]>`
-      SELECT COALESCE(p.name, j.project_name, 'Deleted project') AS "projectName",
+      SELECT COALESCE(p.name, r.project_name, 'Deleted project') AS "projectName",
              (p.id IS NOT NULL) AS "exists",
              SUM(e.input_tokens)::bigint AS "inputTokens",
              SUM(e.output_tokens)::bigint AS "outputTokens",
              (-SUM(e.amount_micro_usd))::bigint AS "costMicroUsd",
              COUNT(*)::bigint AS "calls"
       FROM credit_entries e
-      LEFT JOIN jobs j ON j.id = e.job_id
+      LEFT JOIN runs r ON r.id = e.run_id
       LEFT JOIN builds b ON b.id = e.build_id
-      LEFT JOIN projects p ON p.id = COALESCE(j.project_id, b.project_id)
+      LEFT JOIN projects p ON p.id = COALESCE(r.project_id, b.project_id)
       WHERE e.account_id = ${accountId}::uuid AND e.kind = 'charge'
       GROUP BY 1, 2
       ORDER BY 5 DESC, 1`;

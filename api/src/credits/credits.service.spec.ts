@@ -29,10 +29,10 @@ const operator = { id: 'op-1' } as AuthUser;
 describe(CreditsService.name, () => {
   it('charges a call its tokens × the prices, in one write with the usage of its job', async () => {
     const { sut, mocks } = newCreditsService();
-    await sut.recordCall('acc', { jobId: 'job-1' }, { inputTokens: 1234, outputTokens: 5678 }, 'Generation of counter');
+    await sut.recordCall('acc', { runId: 'job-1' }, { inputTokens: 1234, outputTokens: 5678 }, 'Generation of counter');
     expect(mocks.repository.recordCall).toHaveBeenCalledWith({
       accountId: 'acc',
-      usageOf: { jobId: 'job-1' },
+      usageOf: { runId: 'job-1' },
       inputTokens: 1234,
       outputTokens: 5678,
       costMicroUsd: 1234n * 3n + 5678n * 15n,

@@ -69,17 +69,17 @@ export class CreditsService {
   }
 
   /**
-   * Records one model call of a job (generation, edit) or of a build's auto-fix: its tokens on the
-   * job or build and its charge, in one transaction. Answers the balance after it.
+   * Records one model call of a generation or edit (its run) or of a build's auto-fix: its tokens on
+   * the run or build and its charge, in one transaction. Answers the balance after it.
    */
-  recordCall(accountId: string, usageOf: { jobId: string } | { buildId: string }, usage: CallUsage, what: string): Promise<bigint> {
+  recordCall(accountId: string, usageOf: { runId: string } | { buildId: string }, usage: CallUsage, what: string): Promise<bigint> {
     const cost = this.priceOf(usage);
     const description = `${what}: ${usage.inputTokens.toLocaleString('en-US')} input + ${usage.outputTokens.toLocaleString('en-US')} output tokens`;
     return this.repository.recordCall({ accountId, usageOf, ...usage, costMicroUsd: cost, description });
   }
 
-  /** The line a job's or build's log ends with: what its model calls cost. */
-  async costLine(of: { jobId: string } | { buildId: string }): Promise<string> {
+  /** The line a generation's, edit's or build's log ends with: what its model calls cost. */
+  async costLine(of: { runId: string } | { buildId: string }): Promise<string> {
     const { costMicroUsd, inputTokens, outputTokens } = await this.repository.costOf(of);
     const tokens = inputTokens + outputTokens > 0 ? ` (${inputTokens.toLocaleString('en-US')} input + ${outputTokens.toLocaleString('en-US')} output tokens)` : '';
     return `💰 Cost: ${formatMicroUsd(costMicroUsd, { precise: true })}${tokens}${this.free ? ', the offline agent is free' : ''}`;
@@ -141,6 +141,6 @@ function toWire(entry: CreditEntryRecord): CreditEntry {
     amountMicroUsd: Number(entry.amountMicroUsd),
     description: entry.description,
     createdAt: entry.createdAt.toISOString(),
-    jobId: entry.jobId,
+    jobId: entry.runId,
   };
 }

@@ -2,8 +2,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** The tables streams keep their events in, each with the column naming its stream and the table of streams. */
 const TABLES = {
-  job_events: { column: 'job_id', streams: 'jobs' },
-  build_events: { column: 'build_id', streams: 'builds' },
+  run_events: { column: 'run_id', streams: 'runs' },
 } as const;
 export type StreamEventTable = keyof typeof TABLES;
 
@@ -42,12 +41,15 @@ export async function insertStreamEvents(
   }
   const notes = notificationPayloads(batches.filter((batch) => batch.events.length > 0).map((batch) => `${batch.streamId}:${batch.events[batch.events.length - 1]!.seq}`));
   const { column, streams } = TABLES[table];
-  // Events of a stream deleted meanwhile (its account or project went) are dropped, not an error.
+  // Events of a stream deleted meanwhile (its account or project went) are dropped, not an error:
+  // the stream's row is locked against deletion (KEY SHARE, as the foreign key check itself locks
+  // it) when it is found, so a deletion committing between the check and the insert waits for this
+  // statement instead of failing it; a row deleted already is not found, and its events are left out.
   await prisma.$executeRawUnsafe(
     `WITH inserted AS (
        INSERT INTO ${table} (${column}, seq, type, data)
        SELECT e.* FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[]) AS e(stream_id, seq, type, data)
-       WHERE EXISTS (SELECT 1 FROM ${streams} s WHERE s.id = e.stream_id)
+       WHERE e.stream_id IN (SELECT s.id FROM ${streams} s WHERE s.id = ANY($1::uuid[]) FOR KEY SHARE)
      )
      SELECT pg_notify($5, note) FROM unnest($6::text[]) AS note`,
     ids,

@@ -3,10 +3,11 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { OnEvent } from '@nestjs/event-emitter';
 import { type DatabaseSize, databaseSizeNotice } from '@forge/protocol/databases';
 import { ErrorCode } from '@forge/protocol/errors';
+import { type LogLevel, levelOfLine } from '@forge/protocol/runs';
 import { stripAnsi } from '@forge/protocol/text';
 import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
 import { DomainError } from '../common/errors/domain-error.js';
-import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
+import { APP_ENVIRONMENT_CHANGED, type AppEnvironmentChangedEvent, PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
@@ -61,9 +62,14 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.sandboxes.setEnvironmentProvider((projectId) => this.appEnvironment(projectId));
     this.secrets.addMaskSource((projectId) => this.credentialsToMask(projectId));
     this.secrets.addProvidedKey('DATABASE_URL', async (projectId) => Boolean((await this.repository.find(projectId))?.initializedAt));
+  }
+
+  /** Saved secrets changed: a running preview's app starts again with them. */
+  @OnEvent(APP_ENVIRONMENT_CHANGED)
+  async onAppEnvironmentChanged({ projectId }: AppEnvironmentChangedEvent): Promise<void> {
+    await this.sandboxes.restartApp(projectId, await this.appEnvironment(projectId)).catch((err: Error) => this.logger.warn(`Restarting ${projectId} with its new environment: ${err.message}`));
   }
 
   /** What the app runs with: its saved secrets, and DATABASE_URL once its database is initialized. */
@@ -146,7 +152,7 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
         output += `\n⚠️ ${notice}\n`;
         request.onLine?.(`⚠️ ${notice}`);
       }
-      const previewRestarted = request.restartPreview ? await this.sandboxes.restartApp(projectId) : false;
+      const previewRestarted = request.restartPreview ? await this.sandboxes.restartApp(projectId, await this.appEnvironment(projectId)) : false;
       return { output, previewRestarted };
     });
   }
@@ -155,11 +161,11 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
    * A step of every successful build, before the app starts: a data app built for the first time
    * gets its database provisioned, pushed and seeded; an initialized one has its size checked.
    */
-  async afterBuild(projectId: string, log: (line: string) => void): Promise<void> {
+  async afterBuild(projectId: string, log: (line: string, level?: LogLevel) => void): Promise<void> {
     if (!this.driver.available || !(await this.isDataApp(projectId))) return;
     if (await this.isInitialized(projectId)) {
       const notice = await this.sizeNotice(projectId);
-      if (notice) log(`⚠️ ${notice}`);
+      if (notice) log(`⚠️ ${notice}`, 'warning');
       return;
     }
     if (!this.config.projectDatabases.autoInitialize) {
@@ -169,12 +175,12 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
     log("🗄️ Setting up the app's own PostgreSQL database (npm run db:push, then db:seed)...");
     const started = Date.now();
     try {
-      await this.setUp(projectId, { target: { kind: 'provided' }, runSeed: true, sync: false, restartPreview: false, onLine: log });
-      log(`✅ Database initialized and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: the app starts with its DATABASE_URL`);
+      await this.setUp(projectId, { target: { kind: 'provided' }, runSeed: true, sync: false, restartPreview: false, onLine: (line) => log(line, levelOfLine(line)) });
+      log(`✅ Database initialized and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: the app starts with its DATABASE_URL`, 'success');
     } catch (err) {
       const reason = err instanceof DomainError ? err.message : (err as Error).message;
       this.logger.warn(`Initializing the database of ${projectId}: ${reason}`);
-      log(`⚠️ The database could not be initialized automatically: ${reason}. Initialize it from the Database view.`);
+      log(`⚠️ The database could not be initialized automatically: ${reason}. Initialize it from the Database view.`, 'warning');
     }
   }
 

@@ -1,9 +1,3 @@
-/**
- * The variables a project's app and its scripts get on top of the container's own: its saved
- * secrets and its DATABASE_URL. Another module provides them; the sandboxes only pass them on.
- */
-export type AppEnvironmentProvider = (projectId: string) => Promise<Record<string, string>>;
-
 /** What the platform sets in every sandbox: a project's value never replaces these. */
 const PLATFORM_VARIABLES = new Set(['PORT', 'HOST', 'HOME', 'PATH', 'CI', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'USER', 'SHELL', 'PWD']);
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -113,9 +113,10 @@ function services(engine: ReturnType<typeof fakeEngine>) {
   const disks = new SandboxDisks(config);
   const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService, locks, noRegistry, disks);
   const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle, noRegistry);
-  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, memoryQueue(), locks, disks);
+  const queue = memoryQueue();
+  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, queue, locks, disks);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
-  return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker) };
+  return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker, queue) };
 }
 
 async function until(check: () => boolean): Promise<void> {

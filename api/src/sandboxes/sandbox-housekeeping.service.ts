@@ -1,3 +1,4 @@
+import type { LogLevel } from '@forge/protocol/runs';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AdminSandbox } from '@forge/protocol/admin';
 import { ErrorCode } from '@forge/protocol/errors';
@@ -153,7 +154,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
    * first, and the log says so. Sandboxes being built are not stopped; when every other one is, the
    * start is refused. One start per account at a time, on all replicas, so two at once cannot both find room.
    */
-  startWithinQuota(projectId: string, log: (line: string) => void): Promise<RunningContainer> {
+  startWithinQuota(projectId: string, log: (line: string, level?: LogLevel) => void): Promise<RunningContainer> {
     return this.lifecycle.ownerOf(projectId).then((owner) =>
       this.locks.run(LockScope.AccountSandboxStarts, owner, async () => {
         await this.makeRoomFor(projectId, owner, log);
@@ -162,7 +163,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
     );
   }
 
-  private async makeRoomFor(projectId: string, ownerId: string, log: (line: string) => void): Promise<void> {
+  private async makeRoomFor(projectId: string, ownerId: string, log: (line: string, level?: LogLevel) => void): Promise<void> {
     if (
       await this.lifecycle.runningContainer(projectId).then(
         () => true,
@@ -191,7 +192,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
       await this.lifecycle.stop(row.projectId);
       running--;
       const name = row.project.name;
-      log(`⏹️ Stopped the preview of ${name}: an account may have ${limit} previews running at once (LIMIT_RUNNING_SANDBOXES), and ${name} was the least recently visited`);
+      log(`⏹️ Stopped the preview of ${name}: an account may have ${limit} previews running at once (LIMIT_RUNNING_SANDBOXES), and ${name} was the least recently visited`, 'warning');
     }
     if (running >= limit) {
       throw new DomainError(

@@ -6,7 +6,8 @@ import type { SandboxOutputService } from './sandbox-output.service.js';
 import type { SandboxRefreshService } from './sandbox-refresh.service.js';
 import type { SandboxScriptsService } from './sandbox-scripts.service.js';
 import type { CommandResult, SandboxWorkspaceService } from './sandbox-workspace.service.js';
-import { SandboxesService } from './sandboxes.service.js';
+import type { WorkQueue } from '../cluster/work-queue.js';
+import { PREVIEW_WAKES_QUEUE, SandboxesService } from './sandboxes.service.js';
 
 const PROJECT = 'project-1';
 const CONTAINER = { id: 'c0ffee', ip: '172.30.0.2', nodeId: 'local', address: '172.30.0.2:3000' };
@@ -43,6 +44,9 @@ function newSandboxesService() {
   };
   const scripts = { run: record('runScripts', { failed: null, exitCode: 0, output: '' }) };
   const outputs = { forget: record('forgetOutput', undefined), find: jest.fn(async () => null), keep: record('keepOutput', undefined), restore: record('restoreOutput', true) };
+  /** The wakes the sandboxes queued, for the builds to take. */
+  const woken: string[] = [];
+  const workQueue = { send: jest.fn(async (name: string, data: { projectId: string }, _options?: object) => (name === PREVIEW_WAKES_QUEUE && woken.push(data.projectId), 'id')) };
   const sut = new SandboxesService(
     lifecycle as unknown as SandboxLifecycleService,
     workspace as unknown as SandboxWorkspaceService,
@@ -51,8 +55,9 @@ function newSandboxesService() {
     scripts as unknown as SandboxScriptsService,
     outputs as unknown as SandboxOutputService,
     {} as SandboxNodesService,
+    workQueue as unknown as WorkQueue,
   );
-  return { sut, mocks: { lifecycle, workspace, housekeeping, refreshes, scripts }, calls };
+  return { sut, mocks: { lifecycle, workspace, housekeeping, refreshes, scripts, workQueue }, calls, woken };
 }
 
 describe(SandboxesService.name, () => {
@@ -104,7 +109,7 @@ describe(SandboxesService.name, () => {
     it('starts the app in the container the build used, then marks it running and answers its preview URL', async () => {
       const { sut, mocks, calls } = newSandboxesService();
       const lines: string[] = [];
-      expect(await sut.serve(PROJECT, (line) => lines.push(line))).toBe('http://abc.preview.localhost:3000/');
+      expect(await sut.serve(PROJECT, (line) => lines.push(line), {})).toBe('http://abc.preview.localhost:3000/');
       expect(lines).toEqual(['🚀 Starting the app...']);
       expect(calls).toEqual(['runningContainer', 'startApp', 'markRunning']);
       expect(mocks.lifecycle.ensureContainer).not.toHaveBeenCalled();
@@ -112,15 +117,14 @@ describe(SandboxesService.name, () => {
 
     it("gives the app the project's variables, never overriding the platform's own", async () => {
       const { sut, mocks } = newSandboxesService();
-      sut.setEnvironmentProvider(async (projectId) => ({ DATABASE_URL: `postgresql://${projectId}`, PORT: '1', 'BAD NAME': 'x' }));
-      await sut.serve(PROJECT, jest.fn());
+      await sut.serve(PROJECT, jest.fn(), { DATABASE_URL: `postgresql://${PROJECT}`, PORT: '1', 'BAD NAME': 'x' });
       expect(mocks.workspace.startApp).toHaveBeenCalledWith(PROJECT, CONTAINER, expect.any(Function), { DATABASE_URL: 'postgresql://project-1' });
     });
 
     it('leaves the state alone when the app does not answer', async () => {
       const { sut, mocks } = newSandboxesService();
       mocks.workspace.startApp.mockRejectedValueOnce(new Error('The app did not start'));
-      await expect(sut.serve(PROJECT, jest.fn())).rejects.toThrow('The app did not start');
+      await expect(sut.serve(PROJECT, jest.fn(), {})).rejects.toThrow('The app did not start');
       expect(mocks.lifecycle.markRunning).not.toHaveBeenCalled();
     });
   });
@@ -128,8 +132,7 @@ describe(SandboxesService.name, () => {
   describe('restartApp', () => {
     it("starts a running preview's app again with its current variables", async () => {
       const { sut, mocks, calls } = newSandboxesService();
-      sut.setEnvironmentProvider(async () => ({ API_KEY: 'k' }));
-      expect(await sut.restartApp(PROJECT)).toBe(true);
+      expect(await sut.restartApp(PROJECT, { API_KEY: 'k' })).toBe(true);
       // Stopped first: a start must not take the old app's answer for its own.
       expect(calls).toEqual(['find', 'runningContainer', 'stopApp', 'startApp']);
       expect(mocks.workspace.startApp).toHaveBeenCalledWith(PROJECT, CONTAINER, expect.any(Function), { API_KEY: 'k' });
@@ -138,7 +141,7 @@ describe(SandboxesService.name, () => {
     it('leaves a preview that is not running alone', async () => {
       const { sut, mocks } = newSandboxesService();
       mocks.lifecycle.find.mockResolvedValueOnce({ projectId: PROJECT, state: 'building' });
-      expect(await sut.restartApp(PROJECT)).toBe(false);
+      expect(await sut.restartApp(PROJECT, {})).toBe(false);
       expect(mocks.workspace.startApp).not.toHaveBeenCalled();
     });
   });
@@ -162,20 +165,18 @@ describe(SandboxesService.name, () => {
     expect(mocks.lifecycle.remove).toHaveBeenCalledWith(PROJECT, { quiet: true });
   });
 
-  it('restarts by stopping, then asking the wake handler to rebuild', async () => {
-    const { sut, calls } = newSandboxesService();
-    const woken: string[] = [];
-    sut.setWakeHandler((projectId) => woken.push(projectId));
+  it('restarts by stopping, then queuing the wake for the builds to rebuild', async () => {
+    const { sut, calls, woken, mocks } = newSandboxesService();
     await sut.restart(PROJECT);
     expect(calls).toEqual(['stop']);
     expect(woken).toEqual([PROJECT]);
+    // One wake queued or running per project, however many replicas are visited at once.
+    expect(mocks.workQueue.send).toHaveBeenCalledWith(PREVIEW_WAKES_QUEUE, { projectId: PROJECT }, { singletonKey: PROJECT });
   });
 
   it('does not wake anything when a failed stop ends the restart', async () => {
-    const { sut, mocks } = newSandboxesService();
+    const { sut, mocks, woken } = newSandboxesService();
     mocks.lifecycle.stop.mockRejectedValueOnce(new Error('Sandbox not found'));
-    const woken: string[] = [];
-    sut.setWakeHandler((projectId) => woken.push(projectId));
     await expect(sut.restart(PROJECT)).rejects.toThrow('Sandbox not found');
     expect(woken).toEqual([]);
   });

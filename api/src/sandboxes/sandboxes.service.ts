@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import type { AdminNode, AdminSandbox } from '@forge/protocol/admin';
+import type { LogLevel } from '@forge/protocol/runs';
+import { JOB_HEARTBEAT_SECONDS, WorkQueue } from '../cluster/work-queue.js';
 import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import type { EngineStatus } from './docker.driver.js';
-import { type AppEnvironmentProvider, projectVariables } from './sandbox-app-environment.js';
+import { projectVariables } from './sandbox-app-environment.js';
 import { type ScriptsOptions, type ScriptsResult, SandboxScriptsService } from './sandbox-scripts.service.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import { type Readiness, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
@@ -15,21 +17,30 @@ import type { SandboxRecord, SandboxWithProject } from './sandboxes.repository.j
 
 export { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult } from './sandbox-workspace.service.js';
 export type { ChangedFiles, RefreshOutcome } from './sandbox-refresh.service.js';
-export type { AppEnvironmentProvider } from './sandbox-app-environment.js';
 export type { ScriptsOptions, ScriptsResult } from './sandbox-scripts.service.js';
 /** Where a project's files are inside its sandbox, as build output names them. */
 export { SANDBOX_PROJECT_DIR } from './container-spec.js';
 
-type Log = (line: string) => void;
+/** A line for the build log, with its level (info when not said). */
+type Log = (line: string, level?: LogLevel) => void;
+
+/** The variables a project's app runs with on top of the container's own (its secrets, DATABASE_URL): the caller's to give. */
+export type AppEnvironment = Record<string, string>;
+
+/**
+ * Stopped previews to start again on their next visit, one queued or running per project across
+ * replicas: the sandboxes send a visited preview's wake here, and the builds take it.
+ */
+export const PREVIEW_WAKES_QUEUE = 'forge-preview-wakes';
+export const PREVIEW_WAKES_QUEUE_OPTIONS = { policy: 'exclusive', heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retryLimit: 2, expireInSeconds: 900, deleteAfterSeconds: 600 } as const;
 
 /**
  * What other modules may ask of a project's sandbox, by intent: builds get it ready, build in it
  * and serve from it; previews find and wake it; jobs start it early; operators see and steer it.
  */
 @Injectable()
-export class SandboxesService {
-  private wakeHandler: ((projectId: string) => void) | null = null;
-  private environmentProvider: AppEnvironmentProvider | null = null;
+export class SandboxesService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Sandboxes');
 
   constructor(
     private readonly lifecycle: SandboxLifecycleService,
@@ -39,7 +50,12 @@ export class SandboxesService {
     private readonly scripts: SandboxScriptsService,
     private readonly outputs: SandboxOutputService,
     private readonly nodes: SandboxNodesService,
+    private readonly workQueue: WorkQueue,
   ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.workQueue.ensureQueue(PREVIEW_WAKES_QUEUE, PREVIEW_WAKES_QUEUE_OPTIONS);
+  }
 
   /** Whether the engine can build anything: it answers and has the sandbox image. */
   readiness(): Promise<Readiness> {
@@ -82,11 +98,11 @@ export class SandboxesService {
     return this.workspace.runBuild(projectId, container, onOutput);
   }
 
-  /** After a successful build: starts the app in the same container, waits until it answers, and answers its preview URL. */
-  async serve(projectId: string, log: Log): Promise<string> {
+  /** After a successful build: starts the app in the same container with `env`, waits until it answers, and answers its preview URL. */
+  async serve(projectId: string, log: Log, env: AppEnvironment): Promise<string> {
     log('🚀 Starting the app...');
     const container = await this.lifecycle.runningContainer(projectId);
-    await this.workspace.startApp(projectId, container, log, await this.appEnvironment(projectId));
+    await this.workspace.startApp(projectId, container, log, projectVariables(env));
     const record = await this.lifecycle.markRunning(projectId);
     return this.lifecycle.previewUrl(record.previewId);
   }
@@ -105,13 +121,13 @@ export class SandboxesService {
    * container up, the output unpacked, the app started. Answers the preview URL, or null when
    * there is no kept output for the files as they are now (`filesAt`) and a build must run.
    */
-  async resume(projectId: string, filesAt: Date, log: Log = () => {}): Promise<string | null> {
+  async resume(projectId: string, filesAt: Date, env: AppEnvironment, log: Log = () => {}): Promise<string | null> {
     const archive = await this.outputs.find(projectId, filesAt);
     if (!archive) return null;
     await this.lifecycle.markBuilding(projectId);
     const container = await this.lifecycle.ensureContainer(projectId, log);
     if (!(await this.outputs.restore(container, archive))) return null;
-    await this.workspace.startApp(projectId, container, log, await this.appEnvironment(projectId));
+    await this.workspace.startApp(projectId, container, log, projectVariables(env));
     const record = await this.lifecycle.markRunning(projectId);
     return this.lifecycle.previewUrl(record.previewId);
   }
@@ -124,22 +140,17 @@ export class SandboxesService {
     return this.refreshes.refresh(projectId, changes);
   }
 
-  /** Who gives each project's app its variables (secrets, DATABASE_URL): the databases service. */
-  setEnvironmentProvider(provider: AppEnvironmentProvider): void {
-    this.environmentProvider = provider;
-  }
-
   /**
-   * Starts a running preview's app again, so it reads its variables anew. Answers false when there
-   * is no running preview (a build in progress or the next wake-up starts it with them anyway).
+   * Starts a running preview's app again with `env`, so it reads its variables anew. Answers false
+   * when there is no running preview (a build in progress or the next wake-up starts it with them anyway).
    */
-  async restartApp(projectId: string, log: Log = () => {}): Promise<boolean> {
+  async restartApp(projectId: string, env: AppEnvironment, log: Log = () => {}): Promise<boolean> {
     if ((await this.lifecycle.find(projectId))?.state !== 'running') return false;
     const container = await this.lifecycle.runningContainer(projectId).catch(() => null);
     if (!container) return false;
     log('🔄 Restarting the app with its new environment...');
     await this.workspace.stopApp(container);
-    await this.workspace.startApp(projectId, container, log, await this.appEnvironment(projectId));
+    await this.workspace.startApp(projectId, container, log, projectVariables(env));
     return true;
   }
 
@@ -153,10 +164,6 @@ export class SandboxesService {
     return this.scripts.run(projectId, names, { ...options, env: projectVariables(options.env) });
   }
 
-  private async appEnvironment(projectId: string): Promise<Record<string, string>> {
-    return projectVariables((await this.environmentProvider?.(projectId)) ?? {});
-  }
-
   /** A build failed: the project has no preview until one succeeds, and its container stops. */
   markFailed(projectId: string): Promise<void> {
     return this.lifecycle.markFailed(projectId);
@@ -167,14 +174,9 @@ export class SandboxesService {
     this.housekeeping.prewarm(projectId);
   }
 
-  /** Who rebuilds a sandbox whose preview is visited while stopped (the builds service). */
-  setWakeHandler(handler: (projectId: string) => void): void {
-    this.wakeHandler = handler;
-  }
-
-  /** A stopped preview was visited: start it again (from its kept build, or by building) once. */
+  /** A stopped preview was visited: its wake is queued, once per project, for the builds to start it again (from its kept build, or by building). */
   wake(projectId: string): void {
-    this.wakeHandler?.(projectId);
+    void this.workQueue.send(PREVIEW_WAKES_QUEUE, { projectId }, { singletonKey: projectId }).catch((err: Error) => this.logger.warn(`Waking ${projectId}: ${err.message}`));
   }
 
   recordVisit(projectId: string): void {

@@ -3,7 +3,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { APP_ENVIRONMENT_CHANGED } from '../common/events/domain-events.js';
 import type { SecretCipher } from './secret-cipher.js';
 import type { SealedSecret, SecretsRepository } from './secrets.repository.js';
 import { SecretsService } from './secrets.service.js';
@@ -28,14 +28,11 @@ function newSecretsService(envExample: string | null = ENV_EXAMPLE) {
     }),
     writeEnvironmentFile: jest.fn(async (_projectId: string, _content: string) => undefined),
   };
-  const sandboxes = { restartApp: jest.fn(async (_projectId: string) => true) };
-  const sut = new SecretsService(
-    repository as unknown as SecretsRepository,
-    cipher as unknown as SecretCipher,
-    projects as unknown as ProjectsService,
-    sandboxes as unknown as SandboxesService,
-    new EventEmitter2(),
-  );
+  // The preview restarts where its whole environment is known (project-databases), told by an event.
+  const events = new EventEmitter2();
+  const sandboxes = { restartApp: jest.fn((_projectId: string) => true) };
+  events.on(APP_ENVIRONMENT_CHANGED, ({ projectId }: { projectId: string }) => sandboxes.restartApp(projectId));
+  const sut = new SecretsService(repository as unknown as SecretsRepository, cipher as unknown as SecretCipher, projects as unknown as ProjectsService, events);
   return { sut, mocks: { repository, projects, sandboxes }, stored };
 }
 

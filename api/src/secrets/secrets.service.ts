@@ -4,9 +4,8 @@ import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { NO_SECRETS_TO_SAVE_DETAILS, NO_SECRETS_TO_SAVE_MESSAGE, type SaveSecretsResponse, type SecretsResponse, secretsToSave } from '@forge/protocol/secrets';
 import { DomainError } from '../common/errors/domain-error.js';
-import { PROJECT_DELETING, type ProjectDeletingEvent, SECRETS_CHANGED, type SecretsChangedEvent } from '../common/events/domain-events.js';
+import { APP_ENVIRONMENT_CHANGED, type AppEnvironmentChangedEvent, PROJECT_DELETING, type ProjectDeletingEvent, SECRETS_CHANGED, type SecretsChangedEvent } from '../common/events/domain-events.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type EnvExampleEntry, parseEnvExample, renderEnvFile } from './env-example.js';
 import { maskingStream } from './masking-stream.js';
 import { type Mask, maskValues, maskableValues } from './secret-masker.js';
@@ -39,7 +38,6 @@ export class SecretsService {
     private readonly repository: SecretsRepository,
     private readonly cipher: SecretCipher,
     private readonly projects: ProjectsService,
-    private readonly sandboxes: SandboxesService,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -68,7 +66,9 @@ export class SecretsService {
     );
     await this.projects.writeEnvironmentFile(project.id, renderEnvFile(await this.values(project.id)));
     await this.refreshMask(project.id);
-    void this.sandboxes.restartApp(project.id).catch((err: Error) => this.logger.warn(`Restarting ${project.id} after saving secrets: ${err.message}`));
+    // The preview's app starts again with them, off the request's path (project-databases knows its whole environment).
+    const changed: AppEnvironmentChangedEvent = { projectId: project.id };
+    void this.events.emitAsync(APP_ENVIRONMENT_CHANGED, changed).catch((err: Error) => this.logger.warn(`Restarting ${project.id} after saving secrets: ${err.message}`));
     return { saved: entries.map(([key]) => key) };
   }
 

@@ -6,7 +6,7 @@ import { EXAMPLE_DESCRIPTIONS } from './blueprints/example-descriptions.js';
 import { OfflineStarterAgent, estimateTokens, typingChunks } from './offline-agent.js';
 import { planProject } from './plan-project.js';
 
-function request(description: string, projectName = 'my-react-app', purpose: CompletionRequest['purpose'] = 'generate'): CompletionRequest {
+function request(description: string, projectName = 'my-react-app', purpose: CompletionRequest['purpose'] = 'generation'): CompletionRequest {
   return {
     system: 'You are Forge.',
     messages: [{ role: 'user', content: `Project name: ${projectName}\n\n${description}` }],

@@ -47,7 +47,7 @@ export class OfflineStarterAgent implements LlmProvider {
   }
 
   private async answer(request: CompletionRequest): Promise<string> {
-    if (request.purpose === 'generate') return renderTranscript(planProject(request.description, request.projectName));
+    if (request.purpose === 'generation') return renderTranscript(planProject(request.description, request.projectName));
     if (request.purpose === 'fix') return renderCannotRepairCode();
     try {
       return await offlineEditAnswer(request.description, request.project);

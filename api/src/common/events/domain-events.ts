@@ -58,3 +58,9 @@ export interface SecretsChangedEvent {
   /** Heard from another replica, not happened here. */
   relayed?: boolean;
 }
+
+/** The variables a project's app runs with changed (its secrets were saved): a running preview starts again with them. */
+export const APP_ENVIRONMENT_CHANGED = 'app-environment.changed';
+export interface AppEnvironmentChangedEvent {
+  projectId: string;
+}

@@ -1,5 +1,4 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import type { SseMessage } from '../http/sse.js';
 import type { PgListener } from '../../platform-db/pg-listener.js';
 import { type StoredEvent, StoredEventFollowers } from './stored-event-followers.js';
 
@@ -21,6 +20,7 @@ async function newStoredEventFollowers() {
   } as unknown as PgListener;
   const source = {
     channel: 'test_events',
+    lastType: 'done',
     fetch: async (cursors: Array<{ streamId: string; afterSeq: number }>) => {
       fetches.push(cursors);
       return cursors.flatMap(({ streamId, afterSeq }) => (stored.get(streamId) ?? []).filter((e) => e.seq > afterSeq).map((e) => ({ ...e, streamId })));
@@ -41,8 +41,8 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
 };
 
-async function read(viewer: AsyncIterable<readonly SseMessage[]>): Promise<SseMessage[]> {
-  const messages: SseMessage[] = [];
+async function read(viewer: AsyncIterable<readonly StoredEvent[]>): Promise<StoredEvent[]> {
+  const messages: StoredEvent[] = [];
   for await (const batch of viewer) messages.push(...batch);
   return messages;
 }
@@ -56,7 +56,7 @@ describe(StoredEventFollowers.name, () => {
     store('a', 'log');
     await settle();
     store('a', 'log', 'done');
-    expect((await seen).map((m) => m.id)).toEqual([2, 3, 4, 5]);
+    expect((await seen).map((m) => m.seq)).toEqual([2, 3, 4, 5]);
     stop();
   });
 

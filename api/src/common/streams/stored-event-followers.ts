@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
-import type { SseMessage } from '../http/sse.js';
 import type { PgListener } from '../../platform-db/pg-listener.js';
 import { Channel } from './channel.js';
 
-/** One stored event of a stream (a job's, a build's): `payload` is the SSE `data:` text. */
+/** One stored event of a stream: `payload` is its JSON, serialised once. */
 export interface StoredEvent {
   seq: number;
   type: string;
@@ -14,15 +13,15 @@ export interface StoredEvent {
 export interface StoredEventSource {
   /** NOTIFY channel carrying `streamId:seq` lines, the newest stored seq of each stream. */
   channel: string;
+  /** The type of a stream's last event: a viewer ends with it. */
+  lastType: string;
   /** The events of each stream after its cursor, in order, in one query. */
   fetch(cursors: Array<{ streamId: string; afterSeq: number }>): Promise<Array<StoredEvent & { streamId: string }>>;
 }
 
 /** Follows one stream: each batch of events goes out in one write to its viewer. */
-export type StreamViewer = Channel<readonly SseMessage[]>;
+export type StreamViewer = Channel<readonly StoredEvent[]>;
 
-/** The type of a stream's last event. */
-export const DONE_EVENT_TYPE = 'done';
 /** Asked again this often even without a notification: one lost while the listener reconnected costs at most this. */
 const SAFETY_POLL_MS = 2000;
 
@@ -42,7 +41,7 @@ interface Follower {
 export class StoredEventFollowers {
   private readonly logger: Logger;
   private readonly byStream = new Map<string, Set<Follower>>();
-  /** Jobs with stored events some viewer may be missing. */
+  /** Streams with stored events some viewer may be missing. */
   private readonly dirty = new Set<string>();
   private fetching: Promise<void> | null = null;
   private poll: NodeJS.Timeout | null = null;
@@ -86,7 +85,7 @@ export class StoredEventFollowers {
     return follower.viewer;
   }
 
-  /** How many viewers follow jobs here. */
+  /** How many viewers follow streams here. */
   get count(): number {
     let count = 0;
     for (const followers of this.byStream.values()) count += followers.size;
@@ -115,14 +114,22 @@ export class StoredEventFollowers {
 
   private mark(streamId: string): void {
     this.dirty.add(streamId);
-    this.fetching ??= this.fetchLoop().finally(() => (this.fetching = null));
+    this.fetching ??= this.fetchLoop();
   }
 
-  /** One query for every job marked since the last; what arrives meanwhile waits for the next round. */
+  /**
+   * One query for every stream marked since the last; what arrives meanwhile waits for the next
+   * round. The loop lets go (`fetching = null`) in the same step as it last finds nothing marked,
+   * so a mark made after that starts a new loop rather than waiting for the safety poll.
+   */
   private async fetchLoop(): Promise<void> {
     // Marks made in the same tick join this round.
     await new Promise((resolve) => setImmediate(resolve));
-    while (this.dirty.size > 0) {
+    for (;;) {
+      if (this.dirty.size === 0) {
+        this.fetching = null;
+        return;
+      }
       const streams = [...this.dirty].filter((streamId) => this.byStream.has(streamId));
       this.dirty.clear();
       const cursors = streams.map((streamId) => ({ streamId, afterSeq: Math.min(...[...this.byStream.get(streamId)!].map((f) => f.after)) }));
@@ -132,6 +139,7 @@ export class StoredEventFollowers {
       } catch (err) {
         this.logger.warn(`Reading stored events for viewers: ${(err as Error).message}`);
         // The safety poll asks again.
+        this.fetching = null;
         return;
       }
       const byStream = new Map<string, StoredEvent[]>();
@@ -149,12 +157,8 @@ export class StoredEventFollowers {
       const missed = events.filter((event) => event.seq > follower.after);
       if (missed.length === 0) continue;
       follower.after = missed[missed.length - 1]!.seq;
-      follower.viewer.push(missed.map(toMessage));
-      if (missed[missed.length - 1]!.type === DONE_EVENT_TYPE) follower.viewer.end();
+      follower.viewer.push(missed);
+      if (missed[missed.length - 1]!.type === this.source.lastType) follower.viewer.end();
     }
   }
-}
-
-export function toMessage(event: StoredEvent): SseMessage {
-  return { id: event.seq, data: event.payload };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_IMAGES, MAX_PROMPT_CHARS, TOO_MANY_IMAGES_MESSAGE } from '@forge/protocol/limits';
 import { EMPTY_EDIT_REQUEST_MESSAGE } from '@forge/protocol/versions';
-import { START_JOB_BODY_LIMIT_BYTES, designImageSchema } from '../../jobs/dto/start-job.dto.js';
+import { START_JOB_BODY_LIMIT_BYTES, designImageSchema } from '../../generations/dto/start-job.dto.js';
 
 /** As for a generation: the request and its design images. */
 export const EDIT_PROJECT_BODY_LIMIT_BYTES = START_JOB_BODY_LIMIT_BYTES;

@@ -5,13 +5,12 @@ import { CREDITS_RAN_OUT_MESSAGE } from '@forge/protocol/credits';
 import type { ProjectFileSaver } from '../projects/project-file-saver.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
-import { INTERRUPTED_MESSAGE } from './job-messages.js';
-import { type JobContext, type JobEnd, type JobWork, SERVER_STOPPING } from './job-runner.js';
+import { INTERRUPTED_MESSAGE, type RunContext, type RunEnd, type RunWork, SERVER_STOPPING } from '../runs/runs.service.js';
 
-/** One generation: streams the model's answer as job events and saves each file as it completes. */
+/** One generation: streams the model's answer as run events and saves each file as it completes. */
 @Injectable()
-export class GenerationJob {
-  private readonly logger = new Logger('Jobs');
+export class GenerationRun {
+  private readonly logger = new Logger('Generations');
 
   constructor(
     private readonly agent: AgentService,
@@ -19,15 +18,15 @@ export class GenerationJob {
     private readonly sandboxes: SandboxesService,
   ) {}
 
-  work(input: GenerateInput, ownerId: string): JobWork {
-    return { kind: 'generate', run: (context) => this.run(context, input, ownerId) };
+  work(input: GenerateInput, ownerId: string): RunWork {
+    return { run: (context) => this.run(context, input, ownerId) };
   }
 
-  private async run(job: JobContext, input: GenerateInput, ownerId: string): Promise<JobEnd> {
+  private async run(job: RunContext, input: GenerateInput, ownerId: string): Promise<RunEnd> {
     const parser = new FileStreamParser();
     const files = new Map<string, ParsedFile>();
     const saves = this.projects.fileSaver(() => this.createProject(job, input, ownerId), {
-      onSaved: (path) => job.append({ type: 'file_saved', path }),
+      onSaved: (path) => job.append({ type: 'file', path, change: 'saved' }),
     });
 
     /**
@@ -51,7 +50,7 @@ export class GenerationJob {
           if (credits.finishing === event.path) credits.stopped = true;
         } else if (event.type === 'file_refused') {
           const message = `Refused file "${event.path}": ${event.reason}`;
-          this.logger.warn(`Job ${job.jobId}: ${message}`);
+          this.logger.warn(`Generation ${job.runId}: ${message}`);
           job.append({ type: 'log', level: 'warning', message: `⚠️ ${message}` });
         }
       }
@@ -71,12 +70,12 @@ export class GenerationJob {
       }
       const text = pendingText;
       pendingText = '';
-      job.append({ type: 'content_block_delta', delta: { type: 'text_delta', text } });
+      job.append({ type: 'text', text });
       handle(parser.push(text));
     };
 
     try {
-      job.append({ type: 'status', status: 'running', provider: this.agent.provider.name });
+      job.append({ type: 'started', runId: job.runId, kind: 'generation', projectName: input.projectName, provider: this.agent.provider.name });
       for await (const event of this.agent.generate(input, job.signal)) {
         // Leaving the loop ends the model's stream (the SDK aborts its request).
         if (credits.stopped) break;
@@ -102,7 +101,7 @@ export class GenerationJob {
             job.append({ type: 'log', level: 'warning', message: `⚠️ Your credits ran out: finishing ${open.path}, then stopping.` });
           }
           handle(parser.startResponse());
-          job.append({ type: 'response_start', continuation: true, reason: event.reason });
+          job.append({ type: 'continued', reason: event.reason });
         } else if (event.type === 'retry') {
           job.append({ type: 'log', level: 'warning', message: modelBusyMessage(event) });
         } else if (event.type === 'usage') {
@@ -119,12 +118,12 @@ export class GenerationJob {
       if (saved.length === 0) throw new Error('The agent finished without writing any file.');
       await this.projects.keepOnly(saves.projectId!, saved);
       await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: input.prompt });
-      this.logger.log(`Job ${job.jobId} completed: ${saved.length} files in ${input.projectName}`);
-      return { status: 'completed', error: null, events: [{ type: 'status', status: 'completed', filesSaved: saved.length }] };
+      this.logger.log(`Generation ${job.runId} completed: ${saved.length} files in ${input.projectName}`);
+      return { status: 'completed', error: null, events: [{ type: 'result', success: true, filesSaved: saved.length }] };
     } catch (err) {
       const stopping = job.signal.aborted && job.signal.reason === SERVER_STOPPING;
       const message = stopping ? INTERRUPTED_MESSAGE : job.signal.aborted ? 'The job was stopped.' : (err as Error).message || 'Job error';
-      this.logger.warn(`Job ${job.jobId} failed: ${message}`);
+      this.logger.warn(`Generation ${job.runId} failed: ${message}`);
       // Files completed before the failure stay saved; the open one is dropped, never saved half-written.
       const saved = await saves.finish().catch(() => [] as string[]);
       if (saved.length > 0) await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: `${input.prompt} (stopped: ${message})` });
@@ -133,29 +132,29 @@ export class GenerationJob {
         error: message,
         events: [
           { type: 'error', message },
-          { type: 'status', status: 'failed', filesSaved: saved.length },
+          { type: 'result', success: false, filesSaved: saved.length },
         ],
       };
     }
   }
 
   /** The end of a generation whose credits ran out: the files finished so far stay, as a version. */
-  private async stoppedForCredits(job: JobContext, input: GenerateInput, saves: ProjectFileSaver): Promise<JobEnd> {
+  private async stoppedForCredits(job: RunContext, input: GenerateInput, saves: ProjectFileSaver): Promise<RunEnd> {
     const saved = await saves.finish();
     if (saved.length > 0) await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: `${input.prompt} (stopped: credits ran out)` });
-    this.logger.warn(`Job ${job.jobId} stopped: credits ran out after ${saved.length} files`);
+    this.logger.warn(`Generation ${job.runId} stopped: credits ran out after ${saved.length} files`);
     return {
       status: 'failed',
       error: CREDITS_RAN_OUT_MESSAGE,
       events: [
         { type: 'error', message: CREDITS_RAN_OUT_MESSAGE },
-        { type: 'status', status: 'failed', filesSaved: saved.length },
+        { type: 'result', success: false, filesSaved: saved.length },
       ],
     };
   }
 
-  /** The project a job writes into, made when its first file is saved. */
-  private async createProject(job: JobContext, input: GenerateInput, ownerId: string): Promise<string> {
+  /** The project a generation writes into, made when its first file is saved. */
+  private async createProject(job: RunContext, input: GenerateInput, ownerId: string): Promise<string> {
     const { id } = await this.projects.ensureProject(ownerId, input.projectName);
     await job.setProject(id);
     // The container starts while the model is still writing, so the build after it does not wait.

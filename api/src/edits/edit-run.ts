@@ -1,14 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SSE_DONE, type BuildStreamEvent } from '@forge/protocol/streams';
 import { AgentService } from '../agent/agent.service.js';
 import type { ImageInput, ProjectReader } from '../agent/llm-provider.js';
 import { BuildsService } from '../builds/builds.service.js';
 import { wordDiffLines } from '../code-changes/word-diff.js';
-import type { SseChunk } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { INTERRUPTED_EDIT_MESSAGE } from '../jobs/job-messages.js';
-import { type JobContext, type JobEnd, type JobWork, SERVER_STOPPING } from '../jobs/job-runner.js';
 import type { FileEntry } from '../projects/file-kinds.js';
+import { INTERRUPTED_EDIT_MESSAGE, type LogLine, type RunContext, type RunEnd, type RunWork, SERVER_STOPPING, eventOf } from '../runs/runs.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type CheckedChanges, checkChanges } from '../code-changes/change-check.js';
@@ -16,7 +13,7 @@ import { checkedAnswer } from '../code-changes/checked-answer.js';
 import { selectEditContext } from './edit-context.js';
 import { editPrompt } from './edit-prompt.js';
 
-export interface EditJobInput {
+export interface EditRunInput {
   projectId: string;
   projectName: string;
   /** The person's request, in their words. */
@@ -29,12 +26,12 @@ export const EDIT_CREDITS_RAN_OUT_MESSAGE = 'Your credits ran out while the agen
 const MAX_LISTED_FILES = 12;
 
 /**
- * One natural-language edit as a job: the files that matter go to the model with the request, its
+ * One natural-language edit as a run: the files that matter go to the model with the request, its
  * answer (whole files, EDIT blocks, DELETE lines) is checked whole (a failing answer goes back
  * once), applied all at once as a new version, logged file by file, and the project is rebuilt.
  */
 @Injectable()
-export class EditJob {
+export class EditRun {
   private readonly logger = new Logger('Edits');
 
   constructor(
@@ -45,13 +42,13 @@ export class EditJob {
     private readonly sandboxes: SandboxesService,
   ) {}
 
-  work(input: EditJobInput): JobWork {
-    return { kind: 'edit', run: (context) => this.run(context, input) };
+  work(input: EditRunInput): RunWork {
+    return { run: (context) => this.run(context, input) };
   }
 
-  private async run(job: JobContext, input: EditJobInput): Promise<JobEnd> {
-    const log = (message: string) => job.append({ type: 'log', message });
-    job.append({ type: 'started', jobId: job.jobId });
+  private async run(job: RunContext, input: EditRunInput): Promise<RunEnd> {
+    const log: LogLine = (message, level = 'info') => job.append({ type: 'log', level, message });
+    job.append({ type: 'started', runId: job.runId, kind: 'edit', projectName: input.projectName });
     try {
       log(`🚀 Editing ${input.projectName}: ${shorten(input.request, MAX_LOGGED_REQUEST_CHARS)}`);
       await this.waitForBuilds(input, log);
@@ -104,44 +101,44 @@ export class EditJob {
         changes = again.changes;
       }
 
-      for (const warning of changes.warnings) log(warning);
+      for (const warning of changes.warnings) log(warning, 'warning');
       await this.projects.applyChanges(input.projectId, { writes: changes.writes, deletes: changes.deletes }, { kind: 'edit', message: input.request });
       await this.logChanges(job, changes, reader);
       const summary = describeChanges(changes);
-      log(`✅ Applied: ${summary}`);
+      log(`✅ Applied: ${summary}`, 'success');
 
       const build = (await this.refreshPreview(job, input.projectId, changes)) ?? (await this.followBuild(job, input.projectId, input.projectName));
       const message = build.previewUrl
         ? `✅ Changes applied (${summary}); the preview is up to date.`
         : `✅ Changes applied (${summary}), but the build failed${build.failure ? `: ${build.failure}` : ''}. The History can restore the version before.`;
-      this.logger.log(`Edit ${job.jobId} of ${input.projectName} (${input.projectId}): ${summary}`);
-      return { status: 'completed', error: null, events: [{ type: 'complete', message }] };
+      this.logger.log(`Edit ${job.runId} of ${input.projectName} (${input.projectId}): ${summary}`);
+      return { status: 'completed', error: null, events: [{ type: 'result', success: true, message }] };
     } catch (err) {
       const stopping = job.signal.aborted && job.signal.reason === SERVER_STOPPING;
       const message = stopping ? INTERRUPTED_EDIT_MESSAGE : job.signal.aborted ? 'The edit was stopped.' : (err as Error).message || 'Edit failed';
-      this.logger.warn(`Edit ${job.jobId} of ${input.projectName} failed: ${message}`);
+      this.logger.warn(`Edit ${job.runId} of ${input.projectName} failed: ${message}`);
       return failed(message);
     }
   }
 
   /** Waits for the project's running build (and its fixes), saying so; true when there was one. */
-  private async waitForBuilds(input: EditJobInput, log: (message: string) => void): Promise<boolean> {
+  private async waitForBuilds(input: EditRunInput, log: LogLine): Promise<boolean> {
     return this.builds.whenIdle(input.projectId, () => log(`⏳ Waiting for the running build of ${input.projectName} to finish first...`));
   }
 
-  private async logChanges(job: JobContext, changes: CheckedChanges, before: ProjectReader): Promise<void> {
-    const log = (message: string) => job.append({ type: 'log', message });
+  private async logChanges(job: RunContext, changes: CheckedChanges, before: ProjectReader): Promise<void> {
+    const diff = (message: string) => job.append({ type: 'log', level: 'info', message, diff: true });
     for (const path of changes.modified) {
-      for (const line of wordDiffLines(path, await before.read(path), changes.writes.get(path)!)) log(line);
-      job.append({ type: 'file_changed', path, change: 'modified' });
+      for (const line of wordDiffLines(path, await before.read(path), changes.writes.get(path)!)) diff(line);
+      job.append({ type: 'file', path, change: 'modified' });
     }
     for (const path of changes.created) {
-      for (const line of wordDiffLines(path, null, changes.writes.get(path)!)) log(line);
-      job.append({ type: 'file_changed', path, change: 'created' });
+      for (const line of wordDiffLines(path, null, changes.writes.get(path)!)) diff(line);
+      job.append({ type: 'file', path, change: 'created' });
     }
     for (const path of changes.deleted) {
-      log(`🗑️ ${path}`);
-      job.append({ type: 'file_changed', path, change: 'deleted' });
+      job.append({ type: 'log', level: 'info', message: `🗑️ ${path}` });
+      job.append({ type: 'file', path, change: 'deleted' });
     }
   }
 
@@ -149,45 +146,45 @@ export class EditJob {
    * The fast path for a change of client code while the preview runs: the running app's bundle is
    * rebuilt in place. Null when a full build is needed instead (it says why in the log).
    */
-  private async refreshPreview(job: JobContext, projectId: string, changes: CheckedChanges): Promise<{ previewUrl: string; failure: null } | null> {
+  private async refreshPreview(job: RunContext, projectId: string, changes: CheckedChanges): Promise<{ previewUrl: string; failure: null } | null> {
+    const log: LogLine = (message, level = 'info') => job.append({ type: 'log', level, message });
     const outcome = await this.sandboxes
       .refresh(projectId, { written: [...changes.writes.keys()], deleted: changes.deleted })
       .catch((err: Error) => ({ refreshed: false as const, reason: err.message }));
     if (!outcome.refreshed) {
-      job.append({ type: 'log', message: `🔨 A full build is needed (${outcome.reason})` });
+      log(`🔨 A full build is needed (${outcome.reason})`);
       return null;
     }
-    job.append({ type: 'log', message: `⚡ Bundled the change into the running preview in ${(outcome.durationMs / 1000).toFixed(1)} s` });
+    log(`⚡ Bundled the change into the running preview in ${(outcome.durationMs / 1000).toFixed(1)} s`, 'success');
     // Checked in the browser like any build: problems send it through a full build and its automatic fixes.
-    if (!(await this.builds.checkInPlace(projectId, outcome.previewUrl, (message) => job.append({ type: 'log', message })))) {
-      job.append({ type: 'log', message: '🔨 The changed preview fails in the browser: a full build with automatic fixes follows' });
+    if (!(await this.builds.checkInPlace(projectId, outcome.previewUrl, log))) {
+      log('🔨 The changed preview fails in the browser: a full build with automatic fixes follows', 'warning');
       return null;
     }
     job.append({ type: 'preview', previewUrl: outcome.previewUrl });
     return { previewUrl: outcome.previewUrl, failure: null };
   }
 
-  /** The rebuild's log into the edit's; the preview address when it went live. */
-  private async followBuild(job: JobContext, projectId: string, projectName: string): Promise<{ previewUrl: string | null; failure: string | null }> {
-    job.append({ type: 'log', message: `🔨 Rebuilding ${projectName} with the changes...` });
+  /** The rebuild's log into the edit's, followed through the build run's events; the preview address when it went live. */
+  private async followBuild(job: RunContext, projectId: string, projectName: string): Promise<{ previewUrl: string | null; failure: string | null }> {
+    job.append({ type: 'log', level: 'info', message: `🔨 Rebuilding ${projectName} with the changes...` });
     let previewUrl: string | null = null;
     let failure: string | null = null;
     try {
-      for await (const chunk of await this.builds.rebuild(projectId)) {
-        for (const message of messagesOf(chunk)) {
-          if (message.data === SSE_DONE) continue;
-          const event = JSON.parse(message.data) as BuildStreamEvent;
-          if (event.type === 'log') job.append({ type: 'log', message: event.data });
-          else if (event.type === 'result' && event.data.success) previewUrl = event.data.previewUrl;
+      for await (const batch of (await this.builds.rebuild(projectId)).events) {
+        for (const record of batch) {
+          const event = eventOf(record);
+          if (event.type === 'log') job.append({ type: 'log', level: event.level, message: event.message, ...(event.diff ? { diff: true as const } : {}) });
+          else if (event.type === 'result' && event.success) previewUrl = event.previewUrl ?? null;
           else if (event.type === 'error') {
-            failure = event.data.details ? `${event.data.error}: ${event.data.details}` : event.data.error;
-            job.append({ type: 'log', message: `❌ ${failure}` });
+            failure = event.details ? `${event.message}: ${event.details}` : event.message;
+            job.append({ type: 'log', level: 'error', message: `❌ ${failure}` });
           }
         }
       }
     } catch (err) {
       failure = (err as Error).message;
-      job.append({ type: 'log', message: `❌ The build could not start: ${failure}` });
+      job.append({ type: 'log', level: 'error', message: `❌ The build could not start: ${failure}` });
     }
     if (previewUrl) job.append({ type: 'preview', previewUrl });
     return { previewUrl, failure };
@@ -216,12 +213,15 @@ export class EditJob {
   }
 }
 
-function failed(message: string): JobEnd {
-  return { status: 'failed', error: message, events: [{ type: 'error', message }] };
-}
-
-function messagesOf(chunk: SseChunk) {
-  return Array.isArray(chunk) ? chunk : [chunk as Exclude<SseChunk, readonly unknown[]>];
+function failed(message: string): RunEnd {
+  return {
+    status: 'failed',
+    error: message,
+    events: [
+      { type: 'error', message },
+      { type: 'result', success: false },
+    ],
+  };
 }
 
 /** `2 files changed (src/App.tsx, src/content.ts), 1 created (…)`. */
