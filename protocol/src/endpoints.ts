@@ -63,6 +63,8 @@ export const WEB_ENDPOINTS = {
   jobStatus: { method: 'GET', path: '/api/jobs/:id/status' },
   /** Answers the job's server-sent events; `Last-Event-ID` resumes after an event. */
   jobStream: { method: 'GET', path: '/api/jobs/:id/stream' },
+  runStatus: { method: 'GET', path: '/api/runs/:id' },
+  runStream: { method: 'GET', path: '/api/runs/:id/stream' },
 
   /** Followed by `?before=&limit=`. */
   credits: { method: 'GET', path: '/api/credits' },
