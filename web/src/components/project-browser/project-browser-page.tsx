@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertCircle, ArrowLeft, Download, ExternalLink, FolderOpen, FolderSearch, LayoutGrid, RotateCcw, Sparkles } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
@@ -105,7 +105,6 @@ function LoadError({ message }: { message: string }) {
 }
 
 function LoadedProject({ projectName, paths, previewUrl }: { projectName: string; paths: string[]; previewUrl: string | null }) {
-  const queryClient = useQueryClient();
   const fileCount = paths.length;
 
   return (
@@ -145,7 +144,7 @@ function LoadedProject({ projectName, paths, previewUrl }: { projectName: string
         </div>
       </section>
 
-      <FileBrowser paths={paths} loadFile={(path) => queryClient.fetchQuery(projectFileQueryOptions(projectName, path))} />
+      <FileBrowser paths={paths} fileQuery={(path) => projectFileQueryOptions(projectName, path)} />
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ExternalLink, Globe, Sparkles } from 'lucide-react';
 import type { PublicShareResponse } from '@forge/protocol/shares';
 import { isApiError } from '@/api/errors';
@@ -41,7 +41,6 @@ export function SharePage({ shareId }: { shareId: string }) {
 }
 
 function SharedProject({ share }: { share: PublicShareResponse }) {
-  const queryClient = useQueryClient();
   const fileCount = share.tree.length;
   return (
     <PublicFrame>
@@ -92,7 +91,7 @@ function SharedProject({ share }: { share: PublicShareResponse }) {
         </section>
       )}
 
-      <FileBrowser paths={share.tree} loadFile={(path) => queryClient.fetchQuery(publicShareFileQueryOptions(share.shareId, path))} />
+      <FileBrowser paths={share.tree} fileQuery={(path) => publicShareFileQueryOptions(share.shareId, path)} />
     </PublicFrame>
   );
 }
