@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { formatMicroUsd } from '@forge/protocol/credits';
 import type { Deposit } from '@forge/protocol/topups';
 import { getErrorMessage } from '@/api/errors';
-import { creditKeys } from '@/api/queries/credits';
-import { linkWallet, requestWalletChallenge, submitDeposit, topUpKeys, topUpsQueryOptions } from '@/api/queries/topups';
+import { invalidateCredits } from '@/api/queries/credits';
+import { invalidateTopUps, linkWallet, requestWalletChallenge, submitDeposit, topUpsQueryOptions } from '@/api/queries/topups';
 import { formatModifiedAt } from '@/components/projects/format-date';
 import { BackHeader } from '@/components/ui/back-header';
 import { Badge } from '@/components/ui/badge';
@@ -109,7 +109,7 @@ function LinkWalletForm() {
     setManual(null);
     setError(null);
     toast.success('Wallet linked', { description: 'Transfers from it now top up your credits.' });
-    void queryClient.invalidateQueries({ queryKey: topUpKeys.all });
+    void invalidateTopUps(queryClient);
   };
   const withWallet = useMutation({
     mutationFn: async () => {
@@ -188,8 +188,8 @@ function SubmitDepositForm() {
     onSuccess: (answer) => {
       setResult({ ok: true, text: answer.deposit.message });
       setTxHash('');
-      void queryClient.invalidateQueries({ queryKey: topUpKeys.all });
-      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+      void invalidateTopUps(queryClient);
+      void invalidateCredits(queryClient);
     },
     onError: (err) => setResult({ ok: false, text: getErrorMessage(err, 'The transaction could not be checked. Please try again.') }),
   });

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Bot, CheckCircle2, Container, Database, Globe, RotateCcw, Server, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
-import { infoQueryOptions } from '@/api/queries/info';
+import { infoQueryOptions, refetchInfo } from '@/api/queries/info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
@@ -34,7 +34,7 @@ export function InfoPage() {
             <p className="mt-1.5 text-sm text-muted">How this Forge server is configured and what it can reach right now.</p>
           </div>
           {info.isSuccess && (
-            <Button variant="outline" className="self-start sm:self-auto" disabled={info.isFetching} onClick={() => void queryClient.refetchQueries({ queryKey: infoQueryOptions.queryKey })}>
+            <Button variant="outline" className="self-start sm:self-auto" disabled={info.isFetching} onClick={() => void refetchInfo(queryClient)}>
               {info.isFetching ? <ButtonSpinner /> : <RotateCcw className="size-4" aria-hidden />}
               Refresh
             </Button>
