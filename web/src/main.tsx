@@ -13,6 +13,9 @@ const router = createRouter({
   defaultPreload: 'intent',
   // Loaders read through react-query, which already caches.
   defaultPreloadStaleTime: 0,
+  // A page's loading state shows when its data takes longer than a blink, and then long enough to be read.
+  defaultPendingMs: 150,
+  defaultPendingMinMs: 300,
   scrollRestoration: true,
 });
 

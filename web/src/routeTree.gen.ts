@@ -10,30 +10,25 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AccountRouteImport } from './routes/account'
-import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as DocsRouteImport } from './routes/docs'
-import { Route as InfoRouteImport } from './routes/info'
-import { Route as ProjectsRouteImport } from './routes/projects'
-import { Route as TopupRouteImport } from './routes/topup'
 import { Route as WallRouteImport } from './routes/wall'
-import { Route as ProjectProjectNameRouteImport } from './routes/project.$projectName'
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
+import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
+import { Route as AuthedInfoRouteImport } from './routes/_authed/info'
+import { Route as AuthedProjectsRouteImport } from './routes/_authed/projects'
+import { Route as AuthedTopupRouteImport } from './routes/_authed/topup'
 import { Route as SShareIdRouteImport } from './routes/s.$shareId'
+import { Route as AuthedProjectProjectNameRouteImport } from './routes/_authed/project.$projectName'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdminRoute = AdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -46,130 +41,138 @@ const DocsRoute = DocsRouteImport.update({
   path: '/docs',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InfoRoute = InfoRouteImport.update({
-  id: '/info',
-  path: '/info',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProjectsRoute = ProjectsRouteImport.update({
-  id: '/projects',
-  path: '/projects',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const TopupRoute = TopupRouteImport.update({
-  id: '/topup',
-  path: '/topup',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const WallRoute = WallRouteImport.update({
   id: '/wall',
   path: '/wall',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProjectProjectNameRoute = ProjectProjectNameRouteImport.update({
-  id: '/project/$projectName',
-  path: '/project/$projectName',
-  getParentRoute: () => rootRouteImport,
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAdminRoute = AuthedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedInfoRoute = AuthedInfoRouteImport.update({
+  id: '/info',
+  path: '/info',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedProjectsRoute = AuthedProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTopupRoute = AuthedTopupRouteImport.update({
+  id: '/topup',
+  path: '/topup',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const SShareIdRoute = SShareIdRouteImport.update({
   id: '/s/$shareId',
   path: '/s/$shareId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedProjectProjectNameRoute =
+  AuthedProjectProjectNameRouteImport.update({
+    id: '/project/$projectName',
+    path: '/project/$projectName',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
-  '/info': typeof InfoRoute
-  '/projects': typeof ProjectsRoute
-  '/topup': typeof TopupRoute
   '/wall': typeof WallRoute
-  '/project/$projectName': typeof ProjectProjectNameRoute
+  '/account': typeof AuthedAccountRoute
+  '/admin': typeof AuthedAdminRoute
+  '/info': typeof AuthedInfoRoute
+  '/projects': typeof AuthedProjectsRoute
+  '/topup': typeof AuthedTopupRoute
   '/s/$shareId': typeof SShareIdRoute
+  '/project/$projectName': typeof AuthedProjectProjectNameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
-  '/info': typeof InfoRoute
-  '/projects': typeof ProjectsRoute
-  '/topup': typeof TopupRoute
   '/wall': typeof WallRoute
-  '/project/$projectName': typeof ProjectProjectNameRoute
+  '/account': typeof AuthedAccountRoute
+  '/admin': typeof AuthedAdminRoute
+  '/info': typeof AuthedInfoRoute
+  '/projects': typeof AuthedProjectsRoute
+  '/topup': typeof AuthedTopupRoute
   '/s/$shareId': typeof SShareIdRoute
+  '/project/$projectName': typeof AuthedProjectProjectNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/admin': typeof AdminRoute
+  '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
-  '/info': typeof InfoRoute
-  '/projects': typeof ProjectsRoute
-  '/topup': typeof TopupRoute
   '/wall': typeof WallRoute
-  '/project/$projectName': typeof ProjectProjectNameRoute
+  '/_authed/account': typeof AuthedAccountRoute
+  '/_authed/admin': typeof AuthedAdminRoute
+  '/_authed/info': typeof AuthedInfoRoute
+  '/_authed/projects': typeof AuthedProjectsRoute
+  '/_authed/topup': typeof AuthedTopupRoute
   '/s/$shareId': typeof SShareIdRoute
+  '/_authed/project/$projectName': typeof AuthedProjectProjectNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/account'
-    | '/admin'
     | '/auth'
     | '/docs'
+    | '/wall'
+    | '/account'
+    | '/admin'
     | '/info'
     | '/projects'
     | '/topup'
-    | '/wall'
-    | '/project/$projectName'
     | '/s/$shareId'
+    | '/project/$projectName'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/account'
-    | '/admin'
     | '/auth'
     | '/docs'
+    | '/wall'
+    | '/account'
+    | '/admin'
     | '/info'
     | '/projects'
     | '/topup'
-    | '/wall'
-    | '/project/$projectName'
     | '/s/$shareId'
+    | '/project/$projectName'
   id:
     | '__root__'
     | '/'
-    | '/account'
-    | '/admin'
+    | '/_authed'
     | '/auth'
     | '/docs'
-    | '/info'
-    | '/projects'
-    | '/topup'
     | '/wall'
-    | '/project/$projectName'
+    | '/_authed/account'
+    | '/_authed/admin'
+    | '/_authed/info'
+    | '/_authed/projects'
+    | '/_authed/topup'
     | '/s/$shareId'
+    | '/_authed/project/$projectName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AccountRoute: typeof AccountRoute
-  AdminRoute: typeof AdminRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
   AuthRoute: typeof AuthRoute
   DocsRoute: typeof DocsRoute
-  InfoRoute: typeof InfoRoute
-  ProjectsRoute: typeof ProjectsRoute
-  TopupRoute: typeof TopupRoute
   WallRoute: typeof WallRoute
-  ProjectProjectNameRoute: typeof ProjectProjectNameRoute
   SShareIdRoute: typeof SShareIdRoute
 }
 
@@ -182,18 +185,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/account': {
-      id: '/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin': {
-      id: '/admin'
-      path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminRouteImport
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -210,27 +206,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/info': {
-      id: '/info'
-      path: '/info'
-      fullPath: '/info'
-      preLoaderRoute: typeof InfoRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/projects': {
-      id: '/projects'
-      path: '/projects'
-      fullPath: '/projects'
-      preLoaderRoute: typeof ProjectsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/topup': {
-      id: '/topup'
-      path: '/topup'
-      fullPath: '/topup'
-      preLoaderRoute: typeof TopupRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/wall': {
       id: '/wall'
       path: '/wall'
@@ -238,12 +213,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WallRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/project/$projectName': {
-      id: '/project/$projectName'
-      path: '/project/$projectName'
-      fullPath: '/project/$projectName'
-      preLoaderRoute: typeof ProjectProjectNameRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/admin': {
+      id: '/_authed/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthedAdminRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/info': {
+      id: '/_authed/info'
+      path: '/info'
+      fullPath: '/info'
+      preLoaderRoute: typeof AuthedInfoRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/projects': {
+      id: '/_authed/projects'
+      path: '/projects'
+      fullPath: '/projects'
+      preLoaderRoute: typeof AuthedProjectsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/topup': {
+      id: '/_authed/topup'
+      path: '/topup'
+      fullPath: '/topup'
+      preLoaderRoute: typeof AuthedTopupRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/s/$shareId': {
       id: '/s/$shareId'
@@ -252,20 +255,43 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SShareIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/project/$projectName': {
+      id: '/_authed/project/$projectName'
+      path: '/project/$projectName'
+      fullPath: '/project/$projectName'
+      preLoaderRoute: typeof AuthedProjectProjectNameRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
+interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRoute
+  AuthedAdminRoute: typeof AuthedAdminRoute
+  AuthedInfoRoute: typeof AuthedInfoRoute
+  AuthedProjectsRoute: typeof AuthedProjectsRoute
+  AuthedTopupRoute: typeof AuthedTopupRoute
+  AuthedProjectProjectNameRoute: typeof AuthedProjectProjectNameRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRoute,
+  AuthedAdminRoute: AuthedAdminRoute,
+  AuthedInfoRoute: AuthedInfoRoute,
+  AuthedProjectsRoute: AuthedProjectsRoute,
+  AuthedTopupRoute: AuthedTopupRoute,
+  AuthedProjectProjectNameRoute: AuthedProjectProjectNameRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AccountRoute: AccountRoute,
-  AdminRoute: AdminRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   AuthRoute: AuthRoute,
   DocsRoute: DocsRoute,
-  InfoRoute: InfoRoute,
-  ProjectsRoute: ProjectsRoute,
-  TopupRoute: TopupRoute,
   WallRoute: WallRoute,
-  ProjectProjectNameRoute: ProjectProjectNameRoute,
   SShareIdRoute: SShareIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps, createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '@/api/queries/auth';
 import { MarketingPage } from '@/components/marketing/marketing-page';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { Workspace } from '@/components/workspace/workspace';
+import { useRetryRoute } from '@/lib/use-retry-route';
 import { WorkspaceProvider } from '@/store/workspace';
 
 export interface IndexSearch {
@@ -11,6 +13,7 @@ export interface IndexSearch {
   project?: string;
 }
 
+/** Visitors see the marketing page at /, signed-in users the workspace. */
 export const Route = createFileRoute('/')({
   // The router JSON-parses search values, so `?project=123` arrives as a number: names are strings here.
   validateSearch: (search: Record<string, unknown>): IndexSearch => {
@@ -18,25 +21,29 @@ export const Route = createFileRoute('/')({
     return project === undefined || project === null ? {} : { project: String(project) };
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions),
+  pendingComponent: PageSpinner,
+  errorComponent: SessionCheckError,
   component: IndexPage,
 });
 
 function IndexPage() {
   const { project } = Route.useSearch();
-  const { data: user, isPending } = useQuery(meQueryOptions);
-
-  if (isPending) {
-    return (
-      <div className="flex h-dvh items-center justify-center">
-        <Spinner className="size-6" />
-      </div>
-    );
-  }
+  const { data: user } = useSuspenseQuery(meQueryOptions);
   if (!user) return <MarketingPage />;
 
   return (
     <WorkspaceProvider>
       <Workspace user={user} projectToOpen={project} />
     </WorkspaceProvider>
+  );
+}
+
+/** Whether someone is signed in could not be read: neither page can be chosen yet. */
+function SessionCheckError({ error }: ErrorComponentProps) {
+  const retry = useRetryRoute();
+  return (
+    <div className="flex min-h-dvh items-center justify-center p-6">
+      <LoadErrorPanel title="Failed to reach Forge" error={error} fallback="The server did not answer." onRetry={retry} className="max-w-md" />
+    </div>
   );
 }

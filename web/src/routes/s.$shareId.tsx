@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SharePage } from '@/components/shares/share-page';
+import { ShareLoadError, ShareNotFound, SharePage, SharePending, loadShare } from '@/components/shares/share-page';
 
 // Public: a shared project opens without an account.
 export const Route = createFileRoute('/s/$shareId')({
+  loader: ({ context, params }) => loadShare(context.queryClient, params.shareId),
+  pendingComponent: SharePending,
+  errorComponent: ShareLoadError,
+  notFoundComponent: ShareNotFound,
   component: ShareRoute,
 });
 

@@ -6,8 +6,8 @@ export interface FileNode {
   type: FileNodeType;
   /** Folders only. */
   children?: FileNode[];
-  /** Files only, when the text is known. */
-  content?: string;
+  /** Files only, when the text is known: read from the contents the tree was built with, never copied. */
+  readonly content?: string;
 }
 
 function compareNodes(a: FileNode, b: FileNode): number {
@@ -20,7 +20,11 @@ function sortNodes(nodes: FileNode[]): void {
   for (const node of nodes) if (node.children) sortNodes(node.children);
 }
 
-/** Builds nested nodes from slash-separated paths: folders first, then alphabetical, at every level. */
+/**
+ * Builds nested nodes from slash-separated paths: folders first, then alphabetical, at every level.
+ * A file node's `content` reads `contents` (by the path as given) whenever it is asked, so the text
+ * stays in one place however often it changes.
+ */
 export function buildFileTree(paths: readonly string[], contents: Readonly<Record<string, string>> = {}): FileNode[] {
   const root: FileNode[] = [];
   // One index per level keeps large trees linear instead of scanning siblings for every segment.
@@ -37,14 +41,14 @@ export function buildFileTree(paths: readonly string[], contents: Readonly<Recor
       let node = index.get(name);
       if (!node) {
         node = isLast ? { name, path, type: 'file' } : { name, path, type: 'folder', children: [] };
-        if (isLast && contents[rawPath] !== undefined) node.content = contents[rawPath];
+        if (isLast) Object.defineProperty(node, 'content', { enumerable: true, configurable: true, get: () => contents[rawPath] });
         index.set(name, node);
         level.push(node);
       } else if (!isLast && node.type === 'file') {
         // "a" listed as a file and also as the parent of "a/b": the folder wins, since it holds more.
         node.type = 'folder';
         node.children = [];
-        delete node.content;
+        Reflect.deleteProperty(node, 'content');
       }
       if (!isLast) {
         if (!indexes.has(node.children!)) indexes.set(node.children!, new Map());

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { snapshot } from 'valtio';
 import { findNode } from './file-tree';
 import { WorkspaceProvider, createInitialWorkspaceState, createWorkspaceStore, useWorkspace, useWorkspaceStore } from './workspace';
 
@@ -108,6 +109,20 @@ describe('workspace actions', () => {
     actions.updateFileContent('a.ts', '!', 'append');
     expect(state.fileContents['a.ts']).toBe('fresh!');
     expect(state.streamingContent).toBe('');
+  });
+
+  it('holds each file text once: the active text and the tree read it from fileContents, in snapshots too', () => {
+    const { state, actions } = createWorkspaceStore();
+    actions.addFile('src/a.ts');
+    actions.updateFileContent('src/a.ts', 'one');
+    const node = findNode(state.fileTree, 'src/a.ts')!;
+    expect(Object.getOwnPropertyDescriptor(node, 'content')).toMatchObject({ get: expect.any(Function) });
+    expect(Object.getOwnPropertyDescriptor(state, 'streamingContent')).toMatchObject({ get: expect.any(Function) });
+
+    actions.updateFileContent('src/a.ts', ' two', 'append');
+    const snap = snapshot(state);
+    expect(snap.streamingContent).toBe('one two');
+    expect(findNode(snap.fileTree, 'src/a.ts')?.content).toBe('one two');
   });
 
   it('completeFile stops streaming without touching the content', () => {

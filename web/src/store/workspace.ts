@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
-import { proxy, useSnapshot, type Snapshot } from 'valtio';
-import { buildFileTree, findNode, type FileNode } from './file-tree';
+import { proxy, ref, useSnapshot, type Snapshot } from 'valtio';
+import { buildFileTree, type FileNode } from './file-tree';
 
 export type WorkspaceView = 'generate' | 'code' | 'terminal' | 'database' | 'secrets' | 'preview';
 export type WorkspaceStatus = 'Ready' | 'Generating' | 'Building' | 'Complete' | 'Error';
@@ -20,14 +20,21 @@ export interface WorkspaceFile {
   isStreaming: boolean;
 }
 
-/** What the workspace shows: the project, its files and their text, the terminal log, the view, the build status. */
+/**
+ * What the workspace shows: the project, its files and their text, the terminal log, the view, the
+ * build status. A file's text is held once, in `fileContents`; `streamingContent` and the tree's
+ * `content` read it from there.
+ */
 export interface WorkspaceState {
   isGenerating: boolean;
   currentProject: string | null;
+  /** Built whole from `files` on each change of the list (never deep-tracked); each file node's `content` reads `fileContents`. */
   fileTree: FileNode[];
   activeFile: string | null;
+  /** The text of the files a generation streamed or a page stored, by path; saved files opened later are read through the file query. */
   fileContents: Record<string, string>;
-  streamingContent: string;
+  /** The active file's text, from `fileContents`. */
+  readonly streamingContent: string;
   files: WorkspaceFile[];
   logs: LogEntry[];
   currentView: WorkspaceView;
@@ -43,14 +50,16 @@ export interface WorkspaceState {
 /** How an edit changed one file of the project. */
 export type FileChange = 'created' | 'modified' | 'deleted';
 
-export function createInitialWorkspaceState(): WorkspaceState {
+/** The fields the state holds; the others are read from them. */
+type WorkspaceFields = Omit<WorkspaceState, 'streamingContent'>;
+
+function initialFields(): WorkspaceFields {
   return {
     isGenerating: false,
     currentProject: null,
     fileTree: [],
     activeFile: null,
     fileContents: {},
-    streamingContent: '',
     files: [],
     logs: [],
     currentView: 'code',
@@ -60,6 +69,20 @@ export function createInitialWorkspaceState(): WorkspaceState {
     isEditing: false,
     previewVersion: 0,
   };
+}
+
+/** Adds the fields read from others, as getters: valtio re-reads them for each snapshot. */
+function withDerivedFields(fields: WorkspaceFields): WorkspaceState {
+  return Object.defineProperty(fields, 'streamingContent', {
+    enumerable: true,
+    get(this: WorkspaceFields) {
+      return this.activeFile === null ? '' : (this.fileContents[this.activeFile] ?? '');
+    },
+  }) as WorkspaceState;
+}
+
+export function createInitialWorkspaceState(): WorkspaceState {
+  return withDerivedFields(initialFields());
 }
 
 /** The only ways the workspace state changes. */
@@ -90,14 +113,17 @@ export interface WorkspaceStore {
   actions: WorkspaceActions;
 }
 
-export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): WorkspaceStore {
-  const state = proxy<WorkspaceState>({ ...createInitialWorkspaceState(), ...initial });
+export function createWorkspaceStore(initial: Partial<WorkspaceFields> = {}): WorkspaceStore {
+  const state = proxy<WorkspaceState>(withDerivedFields({ ...initialFields(), ...initial }));
   let logSequence = 0;
 
   const rebuildTree = () => {
-    state.fileTree = buildFileTree(
-      state.files.map((file) => file.path),
-      state.fileContents,
+    // Replaced whole, so valtio need not track inside it; its nodes read their text from fileContents.
+    state.fileTree = ref(
+      buildFileTree(
+        state.files.map((file) => file.path),
+        state.fileContents,
+      ),
     );
   };
 
@@ -109,7 +135,6 @@ export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): Wor
       state.fileTree = [];
       state.fileContents = {};
       state.activeFile = null;
-      state.streamingContent = '';
       state.logs = [];
       state.previewUrl = null;
       state.status = 'Generating';
@@ -133,15 +158,10 @@ export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): Wor
         rebuildTree();
       }
       state.activeFile = path;
-      state.streamingContent = state.fileContents[path] ?? '';
     },
 
     updateFileContent(path, content, mode = 'replace') {
-      const next = mode === 'append' ? (state.fileContents[path] ?? '') + content : content;
-      state.fileContents[path] = next;
-      const node = findNode(state.fileTree, path);
-      if (node && node.type === 'file') node.content = next;
-      if (state.activeFile === path) state.streamingContent = next;
+      state.fileContents[path] = mode === 'append' ? (state.fileContents[path] ?? '') + content : content;
     },
 
     completeFile(path) {
@@ -151,7 +171,6 @@ export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): Wor
 
     setActiveFile(path) {
       state.activeFile = path;
-      state.streamingContent = path === null ? '' : (state.fileContents[path] ?? '');
       state.currentView = 'code';
     },
 
@@ -187,7 +206,7 @@ export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): Wor
     },
 
     clearProject() {
-      Object.assign(state, createInitialWorkspaceState());
+      Object.assign(state, initialFields());
     },
 
     setEditing(editing) {
@@ -203,7 +222,6 @@ export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): Wor
       } else if (!exists) {
         state.files.push({ path, isStreaming: false });
       }
-      if (state.activeFile === path) state.streamingContent = '';
       rebuildTree();
     },
 
@@ -213,7 +231,6 @@ export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): Wor
       state.files = paths.map((path) => ({ path, isStreaming: false }));
       state.fileContents = {};
       state.activeFile = null;
-      state.streamingContent = '';
       rebuildTree();
     },
   };

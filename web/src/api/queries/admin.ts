@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { AdminNodeResponse, AdminNodesResponse, AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import { apiJson, apiRoute } from '../client';
@@ -26,6 +26,16 @@ export const adminSandboxLogsQueryOptions = (projectId: string) =>
     // Logs are read fresh each time they are opened: old output passed off as current would mislead.
     gcTime: 0,
   });
+
+/** After an operator acted on a sandbox. */
+export function invalidateSandboxes(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: adminKeys.sandboxes });
+}
+
+/** After a host was drained or undrained. */
+export function invalidateNodes(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: adminKeys.nodes });
+}
 
 export type SandboxAction = 'stop' | 'restart' | 'remove';
 

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { LoginRequest, MeResponse, PublicUser, SignupResponse } from '@forge/protocol/api';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import { apiJson, apiRoute } from '../client';
@@ -18,6 +18,23 @@ export const meQueryOptions = queryOptions({
     }
   },
 });
+
+/** Drops every read but the session's: nothing of one account may linger in the cache for the next. */
+function forgetAccountData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
+}
+
+/** A session began (sign-up, sign-in): data cached for an earlier account must not leak into this one. */
+export function sessionStarted(queryClient: QueryClient, user: PublicUser): void {
+  forgetAccountData(queryClient);
+  queryClient.setQueryData(meQueryOptions.queryKey, user);
+}
+
+/** The session ended: the browser is a visitor's again. */
+export function sessionEnded(queryClient: QueryClient): void {
+  queryClient.setQueryData(meQueryOptions.queryKey, null);
+  forgetAccountData(queryClient);
+}
 
 export function signup(): Promise<SignupResponse> {
   return apiJson<SignupResponse>(apiRoute(WEB_ENDPOINTS.signup), { body: {} });

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { CREDITS_PAGE_SIZE, type CreditUsageResponse, type CreditsResponse, type GrantCreditsRequest, type GrantCreditsResponse } from '@forge/protocol/credits';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import { type ApiRoute, apiJson, apiRoute } from '../client';
@@ -41,6 +41,11 @@ export const creditUsageQueryOptions = queryOptions({
   queryKey: creditKeys.usage,
   queryFn: ({ signal }) => apiJson<CreditUsageResponse>(apiRoute(WEB_ENDPOINTS.creditUsage), { signal }),
 });
+
+/** The balance, ledger and usage are read again: after anything that may charge or credit (a generation, an edit, a top-up, a grant). */
+export function invalidateCredits(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: creditKeys.all });
+}
 
 /** Operators only: credits for an account, recorded with who granted them. */
 export function grantCredits(request: GrantCreditsRequest): Promise<GrantCreditsResponse> {

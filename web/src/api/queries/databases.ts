@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { AutoDatabaseUrlResponse, DatabaseSchemaResponse, DatabaseStatusResponse, InitializeDatabaseRequest, InitializeDatabaseResponse, TableDataResponse } from '@forge/protocol/databases';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import { DATA_PAGE_SIZE } from '@forge/protocol/limits';
@@ -46,6 +46,11 @@ export const autoDatabaseUrlQueryOptions = (project: string) =>
       return apiJson<AutoDatabaseUrlResponse>({ ...route, url: `${route.url}?${new URLSearchParams({ project })}` }, { signal });
     },
   });
+
+/** Status, schema and table pages are read again: a refresh, an initialize, a build (which may set the database up). */
+export function invalidateDatabase(queryClient: QueryClient, project: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: databaseKeys.all(project) });
+}
 
 export function initializeDatabase(project: string, request: InitializeDatabaseRequest): Promise<InitializeDatabaseResponse> {
   return apiJson<InitializeDatabaseResponse>(apiRoute(WEB_ENDPOINTS.databaseInitialize, { project }), { body: { ...request } });

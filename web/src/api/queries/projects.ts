@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { PreviewStatusResponse, ProjectListResponse, ProjectTreeResponse } from '@forge/protocol/api';
 import { WEB_ENDPOINTS, endpointPath } from '@forge/protocol/endpoints';
 import { apiJson, apiRoute } from '../client';
@@ -41,6 +41,31 @@ export const previewStatusQueryOptions = (project: string) =>
     queryKey: projectKeys.previewStatus(project),
     queryFn: ({ signal }) => apiJson<PreviewStatusResponse>(apiRoute(WEB_ENDPOINTS.previewStatus, { project }), { signal }),
   });
+
+/** Every read about projects (the list's file counts and dates, trees, files, what hangs under each) is read again: after a generation or an edit. */
+export function invalidateProjects(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: projectKeys.all });
+}
+
+/** The list alone: after a project is added, deleted or restored. */
+export function invalidateProjectList(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: projectKeys.all, exact: true });
+}
+
+/** Everything cached about a project that is gone. */
+export function forgetProject(queryClient: QueryClient, project: string): void {
+  queryClient.removeQueries({ queryKey: projectKeys.project(project) });
+}
+
+/** Every file text of a project, read again when shown: its files may have changed since (an opening, a restore). */
+export function forgetProjectFiles(queryClient: QueryClient, project: string): void {
+  queryClient.removeQueries({ queryKey: projectKeys.files(project) });
+}
+
+/** One file's text, changed on disk by an edit or a fix. */
+export function forgetProjectFile(queryClient: QueryClient, project: string, path: string): void {
+  queryClient.removeQueries({ queryKey: projectKeys.file(project, path) });
+}
 
 export function deleteProject(project: string): Promise<void> {
   return apiJson<void>(apiRoute(WEB_ENDPOINTS.projectDelete, { project }));

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import type { MySharesResponse, PublicShareResponse, ShareStatusResponse, WallResponse } from '@forge/protocol/shares';
 import { apiJson, apiRoute } from '../client';
@@ -49,6 +49,13 @@ export const wallQueryOptions = infiniteQueryOptions({
   },
   getNextPageParam: (last) => last.nextCursor,
 });
+
+/** A project was published, described again or unpublished: its status is the answer; the owner's marks and the wall are read again. */
+export function shareChanged(queryClient: QueryClient, project: string, status: ShareStatusResponse): void {
+  queryClient.setQueryData(shareKeys.status(project), status);
+  void queryClient.invalidateQueries({ queryKey: shareKeys.mine });
+  void queryClient.invalidateQueries({ queryKey: shareKeys.wall });
+}
 
 export function publishProject(project: string, description: string): Promise<ShareStatusResponse> {
   return apiJson<ShareStatusResponse>(apiRoute(WEB_ENDPOINTS.sharePublish, { project }), { body: { description } });

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import type { LinkWalletRequest, LinkWalletResponse, SubmitDepositResponse, TopUpsResponse, WalletChallengeResponse } from '@forge/protocol/topups';
 import { apiJson, apiRoute } from '../client';
@@ -16,6 +16,11 @@ export const topUpsQueryOptions = queryOptions({
   queryFn: ({ signal }) => apiJson<TopUpsResponse>(apiRoute(WEB_ENDPOINTS.topUps), { signal }),
   refetchInterval: (query) => (query.state.data?.deposits.some((deposit) => deposit.status === 'pending') ? PENDING_REFRESH_MS : false),
 });
+
+/** After a wallet was linked or a deposit submitted. */
+export function invalidateTopUps(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: topUpKeys.all });
+}
 
 /** A one-time message for the wallet to sign. */
 export function requestWalletChallenge(): Promise<WalletChallengeResponse> {

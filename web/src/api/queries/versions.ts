@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import type { RestoreVersionResponse, VersionDiffResponse, VersionListResponse } from '@forge/protocol/versions';
 import { apiJson, apiRoute } from '../client';
@@ -22,6 +22,11 @@ export const versionDiffQueryOptions = (project: string, id: string) =>
     queryKey: versionKeys.diff(project, id),
     queryFn: ({ signal }) => apiJson<VersionDiffResponse>(apiRoute(WEB_ENDPOINTS.projectVersionDiff, { project, id }), { signal }),
   });
+
+/** The history grew: an edit, a restore. */
+export function invalidateVersions(queryClient: QueryClient, project: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: versionKeys.all(project) });
+}
 
 /** Makes a new version with that version's files; the project rebuilds after it. */
 export function restoreVersion(project: string, id: string): Promise<RestoreVersionResponse> {

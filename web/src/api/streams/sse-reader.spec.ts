@@ -45,6 +45,17 @@ describe('readSse', () => {
     expect(await readAll(['data: {"n":1}\n\ndata: [DONE]\n\ndata: {"n":2}\n\n'])).toEqual({ seen: [[{ n: 1 }, null]], end: 'done' });
   });
 
+  it('stops when the handler says the payload was the last', async () => {
+    const seen: unknown[] = [];
+    const body = chunkedBody(['data: {"n":1}\n\ndata: {"type":"end"}\n\ndata: {"n":2}\n\n']);
+    const end = await readSse(body as unknown as globalThis.ReadableStream<Uint8Array>, (data) => {
+      seen.push(data);
+      return (data as { type?: string }).type === 'end';
+    });
+    expect(end).toBe('done');
+    expect(seen).toEqual([{ n: 1 }, { type: 'end' }]);
+  });
+
   it('answers closed for a body that ends without [DONE], reading a last line without a newline', async () => {
     expect(await readAll(['data: {"n":1}\n\ndata: {"n":2}'])).toEqual({
       seen: [

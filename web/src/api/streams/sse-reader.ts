@@ -8,9 +8,10 @@ export type SseEnd = 'done' | 'closed';
  * last `id:` seen, and each `retry:` (how soon to reconnect, sent by a server on its way down) to
  * `onRetry`. Chunks may split lines (and CRLF pairs) anywhere; each `data:` line carries one whole
  * JSON value; comments and other fields are skipped. Answers 'done' when the stream ended with
- * `[DONE]`, else 'closed'. A line that cannot be parsed or handled is skipped with a console warning.
+ * `[DONE]` or `onData` answered `true` (the payload was the stream's last), else 'closed'. A line that
+ * cannot be parsed or handled is skipped with a console warning.
  */
-export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: unknown, lastEventId: string | null) => void, onRetry?: (delayMs: number) => void): Promise<SseEnd> {
+export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: unknown, lastEventId: string | null) => unknown, onRetry?: (delayMs: number) => void): Promise<SseEnd> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -31,11 +32,11 @@ export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: u
     if (payload === SSE_DONE) return true;
     if (payload === '') return false;
     try {
-      onData(JSON.parse(payload), lastEventId);
+      return onData(JSON.parse(payload), lastEventId) === true;
     } catch {
       console.warn('Ignoring an unparseable stream line:', payload);
+      return false;
     }
-    return false;
   };
 
   try {

@@ -1,4 +1,5 @@
 import { ReadableStream } from 'node:stream/web';
+import type { RunEvent } from '@forge/protocol/runs';
 
 /** A response body that delivers the given text in the given chunks, then ends; for specs only. */
 export function chunkedBody(chunks: readonly string[]): ReadableStream<Uint8Array> {
@@ -24,4 +25,16 @@ export function jsonAnswer(body: unknown, status = 200): Response {
 export function everySplit(text: string): string[][] {
   const splits = Array.from({ length: text.length + 1 }, (_, i) => [text.slice(0, i), text.slice(i)]);
   return [...splits, [...text]];
+}
+
+/** One run event as the server frames it: its sequence number as the id. */
+export function runFrame(id: number, event: RunEvent | object): string {
+  return `id: ${id}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/** A body that streams the given run events, numbered from `firstId`, ending with `end` unless told otherwise. */
+export function runEvents(events: ReadonlyArray<RunEvent | object>, { firstId = 1, end = true }: { firstId?: number; end?: boolean } = {}): Response {
+  const frames = events.map((event, index) => runFrame(firstId + index, event));
+  if (end) frames.push(runFrame(firstId + events.length, { type: 'end' }));
+  return sseResponse(frames);
 }

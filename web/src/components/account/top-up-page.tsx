@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Check, Copy, Link2, Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatMicroUsd } from '@forge/protocol/credits';
 import type { Deposit } from '@forge/protocol/topups';
 import { getErrorMessage } from '@/api/errors';
-import { creditKeys } from '@/api/queries/credits';
-import { linkWallet, requestWalletChallenge, submitDeposit, topUpKeys, topUpsQueryOptions } from '@/api/queries/topups';
+import { invalidateCredits } from '@/api/queries/credits';
+import { invalidateTopUps, linkWallet, requestWalletChallenge, submitDeposit, topUpsQueryOptions } from '@/api/queries/topups';
 import { formatModifiedAt } from '@/components/projects/format-date';
 import { BackHeader } from '@/components/ui/back-header';
 import { Badge } from '@/components/ui/badge';
@@ -15,60 +16,83 @@ import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useCopied } from '@/lib/use-copied';
+import { useRetryRoute } from '@/lib/use-retry-route';
 import { hasBrowserWallet, signWithBrowserWallet } from './browser-wallet';
 
 const field = 'h-9 w-full rounded-lg border border-border bg-surface-2 px-3 font-mono text-sm text-foreground placeholder:text-subtle focus:border-primary focus:outline-none';
 
 /** `/topup`: pay USDC on Ethereum to the operator's deposit address, from a wallet linked by signature. */
 export function TopUpPage() {
-  const topUps = useQuery(topUpsQueryOptions);
-  const data = topUps.data;
+  const { data } = useSuspenseQuery(topUpsQueryOptions);
+  return (
+    <TopUpFrame>
+      {!data.enabled && (
+        <p role="status" className="mt-8 rounded-[var(--radius-card)] border border-warning/30 bg-warning/5 p-4 text-sm text-warning">
+          {data.offMessage}
+        </p>
+      )}
+      {data.enabled && (
+        <>
+          <Step number={1} title="Link the wallet you pay from">
+            {data.wallets.length > 0 && (
+              <ul aria-label="Linked wallets" className="mb-3 space-y-1 text-sm">
+                {data.wallets.map((wallet) => (
+                  <li key={wallet.address} className="flex items-center gap-2">
+                    <Check className="size-4 text-accent" aria-hidden />
+                    <span className="font-mono break-all">{wallet.address}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <LinkWalletForm />
+          </Step>
+          <Step number={2} title="Send USDC to the deposit address">
+            <DepositAddress address={data.depositAddress!} />
+            <p className="mt-2 text-xs text-subtle">
+              USDC contract <span className="font-mono break-all">{data.usdcContract}</span>. Credited after {data.confirmations} confirmations. Only transfers from a linked wallet are credited.
+            </p>
+          </Step>
+          <Step number={3} title="Submit the transaction hash">
+            <SubmitDepositForm />
+            {data.deposits.length > 0 && (
+              <ul aria-label="Deposits" className="mt-4 divide-y divide-border rounded-[var(--radius-card)] border border-border">
+                {data.deposits.map((deposit) => (
+                  <DepositRow key={deposit.txHash} deposit={deposit} />
+                ))}
+              </ul>
+            )}
+          </Step>
+        </>
+      )}
+    </TopUpFrame>
+  );
+}
+
+export function TopUpPending() {
+  return (
+    <TopUpFrame>
+      <Spinner className="mt-8 size-6" label="Loading top-ups" />
+    </TopUpFrame>
+  );
+}
+
+export function TopUpLoadError({ error }: ErrorComponentProps) {
+  const retry = useRetryRoute();
+  return (
+    <TopUpFrame>
+      <LoadErrorPanel title="Failed to load top-ups" error={error} fallback="The server did not answer." onRetry={retry} />
+    </TopUpFrame>
+  );
+}
+
+function TopUpFrame({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-full">
       <BackHeader widthClassName="max-w-3xl" />
       <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Top up with USDC</h1>
         <p className="mt-1.5 text-sm text-muted">1 USDC on Ethereum adds $1.00 of credits, once the transfer is confirmed on chain.</p>
-        {topUps.isPending && <Spinner className="mt-8 size-6" label="Loading top-ups" />}
-        {topUps.isError && <LoadErrorPanel title="Failed to load top-ups" error={topUps.error} fallback="The server did not answer." onRetry={() => void topUps.refetch()} />}
-        {data && !data.enabled && (
-          <p role="status" className="mt-8 rounded-[var(--radius-card)] border border-warning/30 bg-warning/5 p-4 text-sm text-warning">
-            {data.offMessage}
-          </p>
-        )}
-        {data?.enabled && (
-          <>
-            <Step number={1} title="Link the wallet you pay from">
-              {data.wallets.length > 0 && (
-                <ul aria-label="Linked wallets" className="mb-3 space-y-1 text-sm">
-                  {data.wallets.map((wallet) => (
-                    <li key={wallet.address} className="flex items-center gap-2">
-                      <Check className="size-4 text-accent" aria-hidden />
-                      <span className="font-mono break-all">{wallet.address}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <LinkWalletForm />
-            </Step>
-            <Step number={2} title="Send USDC to the deposit address">
-              <DepositAddress address={data.depositAddress!} />
-              <p className="mt-2 text-xs text-subtle">
-                USDC contract <span className="font-mono break-all">{data.usdcContract}</span>. Credited after {data.confirmations} confirmations. Only transfers from a linked wallet are credited.
-              </p>
-            </Step>
-            <Step number={3} title="Submit the transaction hash">
-              <SubmitDepositForm />
-              {data.deposits.length > 0 && (
-                <ul aria-label="Deposits" className="mt-4 divide-y divide-border rounded-[var(--radius-card)] border border-border">
-                  {data.deposits.map((deposit) => (
-                    <DepositRow key={deposit.txHash} deposit={deposit} />
-                  ))}
-                </ul>
-              )}
-            </Step>
-          </>
-        )}
+        {children}
       </main>
     </div>
   );
@@ -109,7 +133,7 @@ function LinkWalletForm() {
     setManual(null);
     setError(null);
     toast.success('Wallet linked', { description: 'Transfers from it now top up your credits.' });
-    void queryClient.invalidateQueries({ queryKey: topUpKeys.all });
+    void invalidateTopUps(queryClient);
   };
   const withWallet = useMutation({
     mutationFn: async () => {
@@ -188,8 +212,8 @@ function SubmitDepositForm() {
     onSuccess: (answer) => {
       setResult({ ok: true, text: answer.deposit.message });
       setTxHash('');
-      void queryClient.invalidateQueries({ queryKey: topUpKeys.all });
-      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+      void invalidateTopUps(queryClient);
+      void invalidateCredits(queryClient);
     },
     onError: (err) => setResult({ ok: false, text: getErrorMessage(err, 'The transaction could not be checked. Please try again.') }),
   });

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps, notFound } from '@tanstack/react-router';
 import { AlertTriangle, Boxes, ShieldCheck } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { AdminSandbox } from '@forge/protocol/admin';
 import { getErrorMessage, isApiError } from '@/api/errors';
 import { ADMIN_REFRESH_MS, adminSandboxesQueryOptions } from '@/api/queries/admin';
@@ -13,6 +14,7 @@ import { RefreshButton } from '@/components/workspace/refresh-button';
 import { useIsMobile } from '@/components/workspace/use-is-mobile';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
+import { useRetryRoute } from '@/lib/use-retry-route';
 import { GrantCreditsForm } from './grant-credits-form';
 import { NodesSection } from './node-list';
 import { RemoveSandboxDialog } from './remove-sandbox-dialog';
@@ -20,9 +22,16 @@ import { SandboxCards, SandboxTable } from './sandbox-list';
 import { SandboxLogsDialog } from './sandbox-logs-dialog';
 import { useNow } from './use-now';
 
+/** Reads the sandboxes; the API answers 404 to accounts that are not operators: for them the page does not exist. */
+export async function loadAdmin(queryClient: QueryClient): Promise<void> {
+  await queryClient.ensureQueryData(adminSandboxesQueryOptions).catch((err: unknown) => {
+    throw isApiError(err, 404) ? notFound() : err;
+  });
+}
+
 /** The operators' console: every project's sandbox on this server, live, with what an operator may do to it. */
 export function AdminPage() {
-  const sandboxes = useQuery(adminSandboxesQueryOptions);
+  const sandboxes = useSuspenseQuery(adminSandboxesQueryOptions);
   const isMobile = useIsMobile();
   const now = useNow(15_000);
   const [removing, setRemoving] = useState<AdminSandbox | null>(null);
@@ -30,7 +39,7 @@ export function AdminPage() {
 
   // A stable order, so rows do not move under the pointer while the list refreshes.
   const sorted = useMemo(
-    () => [...(sandboxes.data?.sandboxes ?? [])].sort((a, b) => a.projectName.localeCompare(b.projectName) || a.ownerKeyHint.localeCompare(b.ownerKeyHint) || a.projectId.localeCompare(b.projectId)),
+    () => [...sandboxes.data.sandboxes].sort((a, b) => a.projectName.localeCompare(b.projectName) || a.ownerKeyHint.localeCompare(b.ownerKeyHint) || a.projectId.localeCompare(b.projectId)),
     [sandboxes.data],
   );
 
@@ -41,6 +50,72 @@ export function AdminPage() {
   const failed = sorted.filter((sandbox) => sandbox.state === 'failed').length;
   const list = { sandboxes: sorted, now, onLogs: setViewingLogs, onRemove: setRemoving };
 
+  return (
+    <AdminFrame
+      summary={[pluralize(sorted.length, 'sandbox', 'sandboxes'), `${running} running`, failed > 0 && `${failed} failed`].filter(Boolean).join(' · ')}
+      actions={
+        <div className="flex items-center gap-3 self-start sm:self-auto">
+          <LiveIndicator paused={sandboxes.isError} />
+          <RefreshButton onRefresh={() => void sandboxes.refetch()} className="h-9 px-3 text-sm" />
+        </div>
+      }
+    >
+      {sandboxes.isError && (
+        <div role="alert" className="mb-4 flex items-start gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning/5 p-4 text-sm">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+          <p>
+            <span className="font-medium text-warning">Could not refresh the list.</span>{' '}
+            <span className="text-foreground/80">
+              {getErrorMessage(sandboxes.error, 'The server did not answer.')} Showing the last known state; retrying every {ADMIN_REFRESH_MS / 1000} s.
+            </span>
+          </p>
+        </div>
+      )}
+
+      {sorted.length === 0 ? (
+        <StatePanel
+          tone="primary"
+          icon={<Boxes aria-hidden />}
+          title="No sandboxes yet"
+          className="max-w-none rounded-[var(--radius-card)] border border-dashed border-border-strong bg-surface/60 py-20"
+        >
+          A sandbox appears here when a project is built: each project gets its own container for its build and live preview.
+        </StatePanel>
+      ) : isMobile ? (
+        <SandboxCards {...list} />
+      ) : (
+        <SandboxTable {...list} />
+      )}
+
+      <RemoveSandboxDialog sandbox={removing} onClose={() => setRemoving(null)} />
+      <SandboxLogsDialog sandbox={viewingLogs} onClose={() => setViewingLogs(null)} />
+    </AdminFrame>
+  );
+}
+
+export function AdminPending() {
+  return (
+    <AdminFrame>
+      <div className="flex flex-col items-center justify-center gap-3 py-24 text-sm text-muted">
+        <Spinner className="size-6" label="Loading sandboxes" />
+        <p>Loading sandboxes...</p>
+      </div>
+    </AdminFrame>
+  );
+}
+
+export function AdminLoadError({ error }: ErrorComponentProps) {
+  const retry = useRetryRoute();
+  return (
+    <AdminFrame>
+      <LoadErrorPanel title="Failed to load sandboxes" error={error} fallback="The server did not answer." onRetry={retry} />
+    </AdminFrame>
+  );
+}
+
+/** The console around the sandbox list (or its loading and error states): the grant form above it, the Docker hosts below. */
+function AdminFrame({ summary, actions, children }: { summary?: string; actions?: ReactNode; children: ReactNode }) {
+  const now = useNow(15_000);
   return (
     <div className="min-h-full bg-[radial-gradient(ellipse_80%_50%_at_50%_-10%,color-mix(in_srgb,var(--color-primary)_10%,transparent),transparent)]">
       <BackHeader widthClassName="max-w-7xl" />
@@ -54,62 +129,16 @@ export function AdminPage() {
             </p>
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Sandboxes</h1>
             <p className="mt-1.5 text-sm text-muted" aria-live="polite">
-              {sandboxes.data
-                ? [pluralize(sorted.length, 'sandbox', 'sandboxes'), `${running} running`, failed > 0 && `${failed} failed`].filter(Boolean).join(' · ')
-                : "Every project's container on this server."}
+              {summary ?? "Every project's container on this server."}
             </p>
           </div>
-          {sandboxes.data && (
-            <div className="flex items-center gap-3 self-start sm:self-auto">
-              <LiveIndicator paused={sandboxes.isError} />
-              <RefreshButton onRefresh={() => void sandboxes.refetch()} className="h-9 px-3 text-sm" />
-            </div>
-          )}
+          {actions}
         </div>
 
         <GrantCreditsForm />
-
-        {sandboxes.isError && sandboxes.data && (
-          <div role="alert" className="mb-4 flex items-start gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning/5 p-4 text-sm">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-            <p>
-              <span className="font-medium text-warning">Could not refresh the list.</span>{' '}
-              <span className="text-foreground/80">
-                {getErrorMessage(sandboxes.error, 'The server did not answer.')} Showing the last known state; retrying every {ADMIN_REFRESH_MS / 1000} s.
-              </span>
-            </p>
-          </div>
-        )}
-
-        {sandboxes.isPending && (
-          <div className="flex flex-col items-center justify-center gap-3 py-24 text-sm text-muted">
-            <Spinner className="size-6" label="Loading sandboxes" />
-            <p>Loading sandboxes...</p>
-          </div>
-        )}
-
-        {sandboxes.isError && !sandboxes.data && (
-          <LoadErrorPanel title="Failed to load sandboxes" error={sandboxes.error} fallback="The server did not answer." onRetry={() => void sandboxes.refetch()} />
-        )}
-
-        {sandboxes.data && sorted.length === 0 && (
-          <StatePanel
-            tone="primary"
-            icon={<Boxes aria-hidden />}
-            title="No sandboxes yet"
-            className="max-w-none rounded-[var(--radius-card)] border border-dashed border-border-strong bg-surface/60 py-20"
-          >
-            A sandbox appears here when a project is built: each project gets its own container for its build and live preview.
-          </StatePanel>
-        )}
-
-        {sorted.length > 0 && (isMobile ? <SandboxCards {...list} /> : <SandboxTable {...list} />)}
-
+        {children}
         <NodesSection now={now} />
       </main>
-
-      <RemoveSandboxDialog sandbox={removing} onClose={() => setRemoving(null)} />
-      <SandboxLogsDialog sandbox={viewingLogs} onClose={() => setViewingLogs(null)} />
     </div>
   );
 }

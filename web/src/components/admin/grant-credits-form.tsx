@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { formatMicroUsd } from '@forge/protocol/credits';
 import { getErrorMessage } from '@/api/errors';
-import { creditKeys, grantCredits } from '@/api/queries/credits';
+import { grantCredits, invalidateCredits } from '@/api/queries/credits';
 import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 
@@ -25,7 +25,7 @@ export function GrantCreditsForm() {
       setReason('');
       setError(null);
       // The operator may have granted to their own account.
-      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+      void invalidateCredits(queryClient);
     },
     onError: (err) => setError(getErrorMessage(err, 'The grant failed. Please try again.')),
   });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminNode } from '@forge/protocol/admin';
 import { getErrorMessage } from '@/api/errors';
-import { adminKeys, adminNodesQueryOptions, setNodeDraining } from '@/api/queries/admin';
+import { adminNodesQueryOptions, invalidateNodes, setNodeDraining } from '@/api/queries/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -59,7 +59,7 @@ function DrainDialog({ node, onClose }: { node: AdminNode | null; onClose: () =>
     },
     onSettled: () => {
       onClose();
-      return queryClient.invalidateQueries({ queryKey: adminKeys.nodes });
+      return invalidateNodes(queryClient);
     },
   });
 

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import { AlertTriangle, Bot, CheckCircle2, Container, Database, Globe, RotateCcw, Server, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
-import { infoQueryOptions } from '@/api/queries/info';
+import { infoQueryOptions, refetchInfo } from '@/api/queries/info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
@@ -11,6 +12,7 @@ import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { formatModifiedAt } from '@/components/projects/format-date';
 import { BackHeader } from '@/components/ui/back-header';
 import { cn } from '@/lib/cn';
+import { useRetryRoute } from '@/lib/use-retry-route';
 
 const PROVIDER_LABEL: Record<LlmProviderName, string> = {
   offline: 'Offline starter agent',
@@ -21,8 +23,41 @@ const PROVIDER_LABEL: Record<LlmProviderName, string> = {
 /** How this server is configured and what it can reach: the model provider, Docker, the database, previews. */
 export function InfoPage() {
   const queryClient = useQueryClient();
-  const info = useQuery(infoQueryOptions);
+  const info = useSuspenseQuery(infoQueryOptions);
+  const refresh = (
+    <Button variant="outline" className="self-start sm:self-auto" disabled={info.isFetching} onClick={() => void refetchInfo(queryClient)}>
+      {info.isFetching ? <ButtonSpinner /> : <RotateCcw className="size-4" aria-hidden />}
+      Refresh
+    </Button>
+  );
+  return (
+    <InfoFrame actions={refresh}>
+      <StatusGrid info={info.data} />
+    </InfoFrame>
+  );
+}
 
+export function InfoPending() {
+  return (
+    <InfoFrame>
+      <div className="flex flex-col items-center justify-center gap-3 py-24 text-sm text-muted">
+        <Spinner className="size-6" label="Loading system status" />
+        <p>Loading system status...</p>
+      </div>
+    </InfoFrame>
+  );
+}
+
+export function InfoLoadError({ error }: ErrorComponentProps) {
+  const retry = useRetryRoute();
+  return (
+    <InfoFrame>
+      <LoadErrorPanel title="Failed to load system status" error={error} fallback="The server did not answer." onRetry={retry} />
+    </InfoFrame>
+  );
+}
+
+function InfoFrame({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="min-h-full">
       <BackHeader widthClassName="max-w-5xl" />
@@ -33,24 +68,9 @@ export function InfoPage() {
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">System status</h1>
             <p className="mt-1.5 text-sm text-muted">How this Forge server is configured and what it can reach right now.</p>
           </div>
-          {info.isSuccess && (
-            <Button variant="outline" className="self-start sm:self-auto" disabled={info.isFetching} onClick={() => void queryClient.refetchQueries({ queryKey: infoQueryOptions.queryKey })}>
-              {info.isFetching ? <ButtonSpinner /> : <RotateCcw className="size-4" aria-hidden />}
-              Refresh
-            </Button>
-          )}
+          {actions}
         </div>
-
-        {info.isPending && (
-          <div className="flex flex-col items-center justify-center gap-3 py-24 text-sm text-muted">
-            <Spinner className="size-6" label="Loading system status" />
-            <p>Loading system status...</p>
-          </div>
-        )}
-
-        {info.isError && <LoadErrorPanel title="Failed to load system status" error={info.error} fallback="The server did not answer." onRetry={() => void info.refetch()} />}
-
-        {info.isSuccess && <StatusGrid info={info.data} />}
+        {children}
       </main>
     </div>
   );

@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { LoadedFile } from '@/api/file-content';
 import { Badge } from '@/components/ui/badge';
@@ -7,23 +8,28 @@ import { CodePanel, type FileView } from './code-panel';
 import { FileTree } from './file-tree';
 import { fileLoadErrorMessage } from './load-errors';
 
-interface FileBrowserProps {
+interface FileBrowserProps<Key extends readonly unknown[]> {
   paths: string[];
-  /** Reads one file: the owner's files API, or a share's. */
-  loadFile: (path: string) => Promise<LoadedFile>;
+  /** One file's query (the owner's files API, or a share's); its key names the file, so each is read and cached once. */
+  fileQuery: (path: string) => UseQueryOptions<LoadedFile, Error, LoadedFile, Key>;
 }
 
 /**
  * The read-only "Project Files" tree beside a code panel, as the project landing page shows them; a
  * shared project's public page shows the same.
  */
-export function FileBrowser({ paths, loadFile }: FileBrowserProps) {
+export function FileBrowser<Key extends readonly unknown[]>({ paths, fileQuery }: FileBrowserProps<Key>) {
   const nodes = useMemo(() => buildBrowserTree(paths), [paths]);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [selectedPath, setSelectedPath] = useState<string | null>(null);
-  const [fileView, setFileView] = useState<FileView>({ status: 'idle' });
-  const latestRequest = useRef(0);
   const codePanelRef = useRef<HTMLElement>(null);
+  // The selected file's text stays in the query cache: a newer selection leaves an older answer there, unseen.
+  const file = useQuery({ ...fileQuery(selectedPath ?? ''), enabled: selectedPath !== null });
+  const fileView = viewOf(selectedPath, file);
+
+  useEffect(() => {
+    if (file.isError) toast.error('Error', { description: fileLoadErrorMessage(file.error) });
+  }, [file.isError, file.error, file.errorUpdatedAt]);
 
   const toggle = (path: string) =>
     setExpanded((current) => {
@@ -33,21 +39,12 @@ export function FileBrowser({ paths, loadFile }: FileBrowserProps) {
       return next;
     });
 
-  const select = async (path: string) => {
-    const request = ++latestRequest.current;
+  const select = (path: string) => {
     setSelectedPath(path);
-    setFileView({ status: 'loading' });
+    // A file that failed to load is tried again when clicked again.
+    if (path === selectedPath && file.isError) void file.refetch();
     // On narrow screens the code panel sits below the tree; bring it into view.
     if (window.matchMedia?.('(max-width: 1023px)').matches) codePanelRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    try {
-      const file = await loadFile(path);
-      if (request === latestRequest.current) setFileView(file.kind === 'text' ? { status: 'loaded', content: file.content } : { status: 'binary', file });
-    } catch (err) {
-      if (request !== latestRequest.current) return;
-      const message = fileLoadErrorMessage(err);
-      setFileView({ status: 'error', message });
-      toast.error('Error', { description: message });
-    }
   };
 
   const fileCount = paths.length;
@@ -63,7 +60,7 @@ export function FileBrowser({ paths, loadFile }: FileBrowserProps) {
         </div>
         <div className="max-h-[600px] overflow-auto p-2">
           {nodes.length > 0 ? (
-            <FileTree nodes={nodes} expanded={expanded} selectedPath={selectedPath} onToggle={toggle} onSelect={(path) => void select(path)} />
+            <FileTree nodes={nodes} expanded={expanded} selectedPath={selectedPath} onToggle={toggle} onSelect={select} />
           ) : (
             <p className="px-2 py-6 text-center text-sm text-subtle">This project has no files yet.</p>
           )}
@@ -73,4 +70,12 @@ export function FileBrowser({ paths, loadFile }: FileBrowserProps) {
       <CodePanel ref={codePanelRef} path={selectedPath} view={fileView} />
     </div>
   );
+}
+
+function viewOf(path: string | null, file: { status: 'pending' | 'error' | 'success'; data?: LoadedFile; error: Error | null }): FileView {
+  if (path === null) return { status: 'idle' };
+  if (file.status === 'pending') return { status: 'loading' };
+  if (file.status === 'error') return { status: 'error', message: fileLoadErrorMessage(file.error) };
+  if (file.data?.kind === 'binary') return { status: 'binary', file: file.data };
+  return { status: 'loaded', content: file.data?.content ?? '' };
 }

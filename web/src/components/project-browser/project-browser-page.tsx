@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps, Link, notFound, useParams } from '@tanstack/react-router';
 import { AlertCircle, ArrowLeft, Download, ExternalLink, FolderOpen, FolderSearch, LayoutGrid, RotateCcw, Sparkles } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { isApiError } from '@/api/errors';
 import { previewStatusQueryOptions, projectDownloadUrl, projectFileQueryOptions, projectTreeQueryOptions } from '@/api/queries/projects';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -14,68 +15,60 @@ import { MISSING_PROJECT_DATA_MESSAGE, browserLoadProblem } from './load-errors'
 
 /** The read-only page of one project at /project/:projectName: its file tree, a code panel, its preview and download. */
 export function ProjectBrowserPage({ projectName }: { projectName: string }) {
-  // Both requests start together: two queries in one render.
-  const tree = useQuery(projectTreeQueryOptions(projectName));
-  const preview = useQuery(previewStatusQueryOptions(projectName));
-
-  useEffect(() => {
-    if (preview.isError) console.warn('Preview status unavailable; treating the project as not built.', preview.error);
-  }, [preview.isError, preview.error]);
-
-  if (tree.isPending) {
-    return (
-      <PageFrame>
-        <div className="flex flex-1 items-center justify-center py-32">
-          <Spinner className="size-7" label="Loading project" />
-        </div>
-      </PageFrame>
-    );
-  }
-
-  if (tree.isError) {
-    const problem = browserLoadProblem(tree.error);
-    if (problem.kind === 'not-found') {
-      return (
-        <PageFrame>
-          <StatePanel
-            as="h1"
-            icon={<FolderSearch aria-hidden />}
-            title="Project not found"
-            actions={
-              <Link to="/projects" className={buttonClasses('primary')}>
-                View All Projects
-              </Link>
-            }
-          >
-            The project "{projectName}" does not exist
-          </StatePanel>
-        </PageFrame>
-      );
-    }
-    return <LoadError message={problem.message} />;
-  }
-
-  if (tree.status !== 'success') {
-    return (
-      <PageFrame>
-        <StatePanel
-          as="h1"
-          icon={<AlertCircle aria-hidden />}
-          title="Unable to load project data"
-          actions={
-            <Link to="/projects" className={buttonClasses('primary')}>
-              View All Projects
-            </Link>
-          }
-        />
-      </PageFrame>
-    );
-  }
-
-  if (!Array.isArray(tree.data?.tree)) return <LoadError message={MISSING_PROJECT_DATA_MESSAGE} />;
-
+  const { data } = useSuspenseQuery(projectTreeQueryOptions(projectName));
+  // Read beside the tree by the route; a failure there (already reported) means not built, and is not asked again.
+  const preview = useQuery({ ...previewStatusQueryOptions(projectName), retryOnMount: false });
   const previewUrl = preview.data?.isBuilt && preview.data.previewUrl ? preview.data.previewUrl : null;
-  return <LoadedProject projectName={projectName} paths={tree.data.tree} previewUrl={previewUrl} />;
+  return <LoadedProject projectName={projectName} paths={data.tree} previewUrl={previewUrl} />;
+}
+
+/** Reads what the page needs, both at once: a tree that is not found is the route's not-found; a preview status that fails means not built. */
+export async function loadProjectBrowser(queryClient: QueryClient, projectName: string): Promise<void> {
+  const [answer] = await Promise.all([
+    queryClient.ensureQueryData(projectTreeQueryOptions(projectName)).catch((err: unknown) => {
+      throw isApiError(err, 404) ? notFound() : err;
+    }),
+    queryClient.ensureQueryData(previewStatusQueryOptions(projectName)).catch((err: unknown) => console.warn('Preview status unavailable; treating the project as not built.', err)),
+  ]);
+  if (!Array.isArray((answer as { tree?: unknown } | undefined)?.tree)) throw new Error(MISSING_PROJECT_DATA_MESSAGE);
+}
+
+export function ProjectBrowserPending() {
+  return (
+    <PageFrame>
+      <div className="flex flex-1 items-center justify-center py-32">
+        <Spinner className="size-7" label="Loading project" />
+      </div>
+    </PageFrame>
+  );
+}
+
+export function ProjectNotFound({ projectName }: { projectName: string }) {
+  return (
+    <PageFrame>
+      <StatePanel
+        as="h1"
+        icon={<FolderSearch aria-hidden />}
+        title="Project not found"
+        actions={
+          <Link to="/projects" className={buttonClasses('primary')}>
+            View All Projects
+          </Link>
+        }
+      >
+        The project "{projectName}" does not exist
+      </StatePanel>
+    </PageFrame>
+  );
+}
+
+/** The tree could not be read: what went wrong, Retry (a reload) and the way to every project. */
+export function ProjectBrowserLoadError({ error }: ErrorComponentProps) {
+  const { projectName } = useParams({ strict: false });
+  const problem = browserLoadProblem(error);
+  // A project deleted while its page is open, found when its tree is read again.
+  if (problem.kind === 'not-found') return <ProjectNotFound projectName={projectName ?? ''} />;
+  return <LoadError message={problem.message} />;
 }
 
 function LoadError({ message }: { message: string }) {
@@ -105,7 +98,6 @@ function LoadError({ message }: { message: string }) {
 }
 
 function LoadedProject({ projectName, paths, previewUrl }: { projectName: string; paths: string[]; previewUrl: string | null }) {
-  const queryClient = useQueryClient();
   const fileCount = paths.length;
 
   return (
@@ -145,7 +137,7 @@ function LoadedProject({ projectName, paths, previewUrl }: { projectName: string
         </div>
       </section>
 
-      <FileBrowser paths={paths} loadFile={(path) => queryClient.fetchQuery(projectFileQueryOptions(projectName, path))} />
+      <FileBrowser paths={paths} fileQuery={(path) => projectFileQueryOptions(projectName, path)} />
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { projectKeys, deleteProject } from '@/api/queries/projects';
+import { deleteProject, forgetProject, invalidateProjectList } from '@/api/queries/projects';
 import { getErrorMessage } from '@/api/errors';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
@@ -15,7 +15,7 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
   const mutation = useMutation({
     mutationFn: (name: string) => deleteProject(name),
     onSuccess: (_data, name) => {
-      queryClient.removeQueries({ queryKey: projectKeys.project(name) });
+      forgetProject(queryClient, name);
       toast.success('Project deleted', { description: `"${name}" and its files were removed.` });
     },
     onError: (err) => {
@@ -23,7 +23,7 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
     },
     onSettled: () => {
       onClose();
-      return queryClient.invalidateQueries({ queryKey: projectKeys.all, exact: true });
+      return invalidateProjectList(queryClient);
     },
   });
 

@@ -98,8 +98,10 @@ describe('EditProjectDialog', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ modificationRequest: 'Add a dark mode toggle' });
 
     await act(async () => {
-      stream.push('id: 1\ndata: {"type":"started","jobId":"job-1"}\n\nid: 2\ndata: {"type":"log","message":"Reading 3 files"}\n\nid: 3\ndata: {"type":"comp');
-      stream.push('lete","message":null}\n\nid: 4\ndata: [DONE]\n\n');
+      stream.push(
+        'id: 1\ndata: {"type":"started","runId":"job-1","kind":"edit","projectName":"shop"}\n\nid: 2\ndata: {"type":"log","level":"info","message":"Reading 3 files"}\n\nid: 3\ndata: {"type":"res',
+      );
+      stream.push('ult","success":true,"message":null}\n\nid: 4\ndata: {"type":"end"}\n\n');
     });
     expect(await screen.findByText('Reading 3 files')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Apply Changes' })).toBeTruthy());
@@ -125,7 +127,7 @@ describe('EditProjectDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply Changes' }));
     await screen.findByRole('button', { name: 'Editing...' });
     await act(async () => {
-      stream.push('data: {"type":"error","message":"Model unavailable"}\n\ndata: [DONE]\n\n');
+      stream.push('data: {"type":"error","message":"Model unavailable"}\n\ndata: {"type":"end"}\n\n');
       stream.end();
     });
     expect(await screen.findByText('❌ Model unavailable')).toBeTruthy();
@@ -143,7 +145,9 @@ describe('EditProjectDialog', () => {
     expect(await screen.findByRole('button', { name: 'Editing...' })).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/jobs/job-7/stream');
     await act(async () => {
-      stream.push('id: 5\ndata: {"type":"log","message":"Rebuilding shop"}\n\nid: 6\ndata: {"type":"complete","message":"✅ Changes applied (1 file changed)"}\n\nid: 7\ndata: [DONE]\n\n');
+      stream.push(
+        'id: 5\ndata: {"type":"log","level":"info","message":"Rebuilding shop"}\n\nid: 6\ndata: {"type":"result","success":true,"message":"✅ Changes applied (1 file changed)"}\n\nid: 7\ndata: {"type":"end"}\n\n',
+      );
     });
     expect(await screen.findByText('Rebuilding shop')).toBeTruthy();
     expect(await screen.findByText('✅ Changes applied (1 file changed)')).toBeTruthy();

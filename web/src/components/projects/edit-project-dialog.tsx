@@ -2,17 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { EditStreamEvent } from '@forge/protocol/streams';
 import { EMPTY_EDIT_REQUEST_MESSAGE } from '@forge/protocol/versions';
 import { getErrorMessage } from '@/api/errors';
 import { activeJobsQueryOptions } from '@/api/queries/jobs';
-import { projectKeys } from '@/api/queries/projects';
-import { versionKeys } from '@/api/queries/versions';
-import { type EditOutcome, type EditStreamHandlers, NO_RESPONSE_BODY_MESSAGE, followEdit, streamEdit } from '@/api/streams/edit-stream';
+import { afterEdit } from '@/api/queries/run-effects';
+import { type RunHandlers, type RunOutcome, followRun } from '@/api/streams/run-stream';
+import { NO_RESPONSE_BODY_MESSAGE, editOutcome, editRun, jobRun } from '@/api/streams/runs';
 import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { classifyBuildLog } from '@/components/workspace/run-build';
 import { cn } from '@/lib/cn';
 import type { LogType } from '@/store/workspace';
 
@@ -53,27 +51,28 @@ export function EditProjectDialog({ project, onClose }: EditProjectDialogProps) 
     if (box) box.scrollTop = box.scrollHeight;
   }, [logs]);
 
-  const addLog = (message: string, tone: LogType = classifyBuildLog(message)) => setLogs((current) => [...current, { id: nextLogId.current++, message, tone }]);
+  const addLog = (message: string, tone: LogType) => setLogs((current) => [...current, { id: nextLogId.current++, message, tone }]);
 
   /** Runs (or follows) an edit, showing its log; the edit itself runs on the server whatever happens here. */
-  const follow = async (run: (handlers: EditStreamHandlers, signal: AbortSignal) => Promise<EditOutcome>) => {
+  const follow = async (run: (handlers: RunHandlers, signal: AbortSignal) => Promise<RunOutcome>) => {
     if (!project) return;
     const controller = new AbortController();
     abortRef.current = controller;
     setIsEditing(true);
     try {
-      const outcome = await run(
-        {
-          onEvent: (event: EditStreamEvent) => {
-            if (event.type === 'log') addLog(event.message);
+      const outcome = editOutcome(
+        await run(
+          {
+            onEvent: (event) => {
+              if (event.type === 'log') addLog(event.message, event.level);
+            },
+            onReconnecting: (attempt, max) => addLog(`🔄 Connection lost. Reconnecting (${attempt}/${max})...`, 'warning'),
           },
-          onReconnecting: (attempt, max) => addLog(`🔄 Connection lost. Reconnecting (${attempt}/${max})...`, 'warning'),
-        },
-        controller.signal,
+          controller.signal,
+        ),
       );
       if (controller.signal.aborted) return;
-      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-      void queryClient.invalidateQueries({ queryKey: versionKeys.all(project) });
+      afterEdit(queryClient, project);
       if (outcome.status === 'completed') {
         addLog(outcome.message ?? '✅ Changes applied successfully', 'success');
         setRequest('');
@@ -103,7 +102,7 @@ export function EditProjectDialog({ project, onClose }: EditProjectDialogProps) 
         const running = jobs.find((job) => job.kind === 'edit' && job.projectName === project);
         if (cancelled || !running) return;
         addLog(`🔄 Reconnecting to the running edit of ${project}...`, 'info');
-        void follow((handlers, signal) => followEdit(running.id, handlers, { signal }));
+        void follow((handlers, signal) => followRun(jobRun(running.id), handlers, { signal }));
       })
       .catch(() => undefined);
     return () => {
@@ -122,7 +121,7 @@ export function EditProjectDialog({ project, onClose }: EditProjectDialogProps) 
     }
     setLogs([]);
     addLog(`Sending modification request for ${project}...`, 'info');
-    await follow((handlers, signal) => streamEdit(project, { modificationRequest }, handlers, { signal }));
+    await follow((handlers, signal) => followRun(editRun(project, { modificationRequest }), handlers, { signal }));
   };
 
   const close = () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { MAX_SHARE_DESCRIPTION_CHARS, type OwnerShare, SHARE_DESCRIPTION_TOO_LONG_MESSAGE, type ShareStatusResponse } from '@forge/protocol/shares';
 import { getErrorMessage } from '@/api/errors';
-import { publishProject, shareKeys, shareStatusQueryOptions, unpublishProject } from '@/api/queries/shares';
+import { publishProject, shareChanged, shareStatusQueryOptions, unpublishProject } from '@/api/queries/shares';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
@@ -60,11 +60,7 @@ function ShareForm({ project, share }: { project: string; share: OwnerShare | nu
   const [description, setDescription] = useState(share?.description ?? '');
   const tooLong = description.trim().length > MAX_SHARE_DESCRIPTION_CHARS;
 
-  const settle = (status: ShareStatusResponse) => {
-    queryClient.setQueryData(shareKeys.status(project), status);
-    void queryClient.invalidateQueries({ queryKey: shareKeys.mine });
-    void queryClient.invalidateQueries({ queryKey: shareKeys.wall });
-  };
+  const settle = (status: ShareStatusResponse) => shareChanged(queryClient, project, status);
   const publish = useMutation({
     mutationFn: () => publishProject(project, description.trim()),
     onSuccess: (status) => {

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps, notFound } from '@tanstack/react-router';
 import { CalendarDays, ExternalLink, Globe, Sparkles } from 'lucide-react';
 import type { PublicShareResponse } from '@forge/protocol/shares';
 import { isApiError } from '@/api/errors';
@@ -13,35 +14,48 @@ import { PREVIEW_SANDBOX } from '@/components/workspace/preview-view';
 import { NotSharedPanel } from './not-shared-panel';
 import { PublicFrame } from './public-frame';
 
+/** Reads the share; an address that is not (or no longer) shared is the route's not-found. */
+export async function loadShare(queryClient: QueryClient, shareId: string): Promise<void> {
+  await queryClient.ensureQueryData(publicShareQueryOptions(shareId)).catch((err: unknown) => {
+    throw isApiError(err, 404) ? notFound() : err;
+  });
+}
+
 /** A published project at /s/:shareId, for anyone: its running app, its files and code, read-only. */
 export function SharePage({ shareId }: { shareId: string }) {
-  const share = useQuery(publicShareQueryOptions(shareId));
+  const { data } = useSuspenseQuery(publicShareQueryOptions(shareId));
+  return <SharedProject share={data} />;
+}
 
-  if (share.isPending) {
-    return (
-      <PublicFrame>
-        <div className="flex flex-1 items-center justify-center py-32">
-          <Spinner className="size-7" label="Loading shared project" />
-        </div>
-      </PublicFrame>
-    );
-  }
-  if (share.isError) {
-    return (
-      <PublicFrame>
-        {isApiError(share.error, 404) ? (
-          <NotSharedPanel />
-        ) : (
-          <LoadErrorPanel title="Error Loading Project" error={share.error} fallback="Failed to load project data" onRetry={() => window.location.reload()} />
-        )}
-      </PublicFrame>
-    );
-  }
-  return <SharedProject share={share.data} />;
+export function SharePending() {
+  return (
+    <PublicFrame>
+      <div className="flex flex-1 items-center justify-center py-32">
+        <Spinner className="size-7" label="Loading shared project" />
+      </div>
+    </PublicFrame>
+  );
+}
+
+export function ShareNotFound() {
+  return (
+    <PublicFrame>
+      <NotSharedPanel />
+    </PublicFrame>
+  );
+}
+
+export function ShareLoadError({ error }: ErrorComponentProps) {
+  // Unpublished while the page is open, found when the share is read again.
+  if (isApiError(error, 404)) return <ShareNotFound />;
+  return (
+    <PublicFrame>
+      <LoadErrorPanel title="Error Loading Project" error={error} fallback="Failed to load project data" onRetry={() => window.location.reload()} />
+    </PublicFrame>
+  );
 }
 
 function SharedProject({ share }: { share: PublicShareResponse }) {
-  const queryClient = useQueryClient();
   const fileCount = share.tree.length;
   return (
     <PublicFrame>
@@ -92,7 +106,7 @@ function SharedProject({ share }: { share: PublicShareResponse }) {
         </section>
       )}
 
-      <FileBrowser paths={share.tree} loadFile={(path) => queryClient.fetchQuery(publicShareFileQueryOptions(share.shareId, path))} />
+      <FileBrowser paths={share.tree} fileQuery={(path) => publicShareFileQueryOptions(share.shareId, path)} />
     </PublicFrame>
   );
 }

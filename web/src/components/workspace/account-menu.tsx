@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PublicUser } from '@forge/protocol/api';
 import { getErrorMessage } from '@/api/errors';
-import { logout, meQueryOptions } from '@/api/queries/auth';
+import { logout, sessionEnded } from '@/api/queries/auth';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,9 +21,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     setSigningOut(true);
     try {
       await logout();
-      queryClient.setQueryData(meQueryOptions.queryKey, null);
       // Nothing of the previous account may linger in the cache for whoever uses the browser next.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryOptions.queryKey[0] });
+      sessionEnded(queryClient);
       await navigate({ to: '/', search: {} });
     } catch (err) {
       toast.error('Sign out failed', { description: getErrorMessage(err, 'Please try again') });

@@ -3,7 +3,7 @@ import { Database, DatabaseZap, FileCode2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { databaseSizeNotice } from '@forge/protocol/databases';
 import { getErrorMessage } from '@/api/errors';
-import { databaseKeys, databaseSchemaQueryOptions, databaseStatusQueryOptions } from '@/api/queries/databases';
+import { databaseSchemaQueryOptions, databaseStatusQueryOptions, invalidateDatabase } from '@/api/queries/databases';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useWorkspace } from '@/store/workspace';
@@ -36,7 +36,7 @@ function ProjectDatabase({ project }: { project: string }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const status = useQuery(databaseStatusQueryOptions(project));
   const schema = useQuery({ ...databaseSchemaQueryOptions(project), enabled: status.data?.hasDatabase === true });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: databaseKeys.all(project) });
+  const refresh = () => void invalidateDatabase(queryClient, project);
 
   if (status.isPending || (status.data?.hasDatabase && schema.isPending)) {
     return (

@@ -22,8 +22,9 @@ function json(body: unknown, status = 200): Response {
   return { ok: status < 400, status, json: async () => body, text: async () => JSON.stringify(body) } as unknown as Response;
 }
 
-const delta = (id: number, text: string) => `id: ${id}\ndata: ${JSON.stringify({ type: 'content_block_delta', delta: { type: 'text_delta', text } })}\n\n`;
+const delta = (id: number, text: string) => `id: ${id}\ndata: ${JSON.stringify({ type: 'text', text })}\n\n`;
 const event = (id: number, data: object) => `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+const started = (id: number, runId: string) => event(id, { type: 'started', runId, kind: 'generation', projectName: 'todo' });
 
 afterEach(() => {
   delete (globalThis as { fetch?: unknown }).fetch;
@@ -35,11 +36,11 @@ describe('followJob', () => {
     store.actions.startGeneration('todo');
     globalThis.fetch = jest.fn(async () =>
       sseResponse([
-        delta(1, 'Planning.\n<<<FILE src/App.tsx>>>\nexport const'),
-        delta(2, ' a = 1;\n<<<END FI'),
-        delta(3, 'LE>>>\n'),
-        event(4, { type: 'file_saved', path: 'src/App.tsx' }),
-        event(5, { type: 'status', status: 'completed', filesSaved: 1 }) + 'id: 6\ndata: [DONE]\n\n',
+        started(1, 'job-1') + delta(2, 'Planning.\n<<<FILE src/App.tsx>>>\nexport const'),
+        delta(3, ' a = 1;\n<<<END FI'),
+        delta(4, 'LE>>>\n'),
+        event(5, { type: 'file', path: 'src/App.tsx', change: 'saved' }),
+        event(6, { type: 'result', success: true, filesSaved: 1 }) + event(7, { type: 'end' }),
       ]),
     ) as unknown as typeof fetch;
 
@@ -57,9 +58,9 @@ describe('followJob', () => {
     const calls: Array<{ url: string; lastEventId: string | undefined }> = [];
     globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, lastEventId: (init?.headers as Record<string, string> | undefined)?.['Last-Event-ID'] });
-      if (url.endsWith('/status')) return json({ status: 'running' });
-      if (calls.filter((c) => c.url.endsWith('/stream')).length === 1) return sseResponse([delta(1, '<<<FILE a.ts>>>\nconst a'), delta(2, ' = 1;\n')]);
-      return sseResponse([delta(3, '<<<END FILE>>>\n'), event(4, { type: 'status', status: 'completed', filesSaved: 1 }), 'id: 5\ndata: [DONE]\n\n']);
+      if (url === '/api/runs/job-2') return json({ id: 'job-2', kind: 'generation', state: 'running', projectName: 'todo', error: null });
+      if (calls.filter((c) => c.url.endsWith('/stream')).length === 1) return sseResponse([started(1, 'job-2'), delta(2, '<<<FILE a.ts>>>\nconst a'), delta(3, ' = 1;\n')]);
+      return sseResponse([delta(4, '<<<END FILE>>>\n'), event(5, { type: 'result', success: true, filesSaved: 1 }), event(6, { type: 'end' })]);
     }) as unknown as typeof fetch;
 
     const outcome = await followJob('job-2', store.actions, { retryDelayMs: 1 });
@@ -67,8 +68,8 @@ describe('followJob', () => {
     expect(outcome.status).toBe('completed');
     expect(calls.map((c) => [c.url, c.lastEventId])).toEqual([
       ['/api/jobs/job-2/stream', undefined],
-      ['/api/jobs/job-2/status', undefined],
-      ['/api/jobs/job-2/stream', '2'],
+      ['/api/runs/job-2', undefined],
+      ['/api/runs/job-2/stream', '3'],
     ]);
     expect(store.state.fileContents['a.ts']).toBe('const a = 1;\n');
     expect(store.state.logs.map((l) => l.message)).toContain('Connection lost. Reconnecting (1/3)...');
@@ -76,7 +77,9 @@ describe('followJob', () => {
 
   it('gives up after 3 reconnects with the spec message', async () => {
     const store = createWorkspaceStore();
-    globalThis.fetch = jest.fn(async (url: string) => (url.endsWith('/status') ? json({ status: 'running' }) : sseResponse([delta(1, 'x')]))) as unknown as typeof fetch;
+    globalThis.fetch = jest.fn(async (url: string) =>
+      url === '/api/runs/job-3' ? json({ id: 'job-3', kind: 'generation', state: 'running', projectName: 'todo', error: null }) : sseResponse([started(1, 'job-3'), delta(2, 'x')]),
+    ) as unknown as typeof fetch;
     const outcome = await followJob('job-3', store.actions, { retryDelayMs: 1 });
     expect(outcome).toEqual({ status: 'failed', filesSaved: 0, error: 'Connection lost and max retries exceeded' });
     expect((globalThis.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).endsWith('/stream'))).toHaveLength(4);
@@ -85,7 +88,7 @@ describe('followJob', () => {
   it('passes on the job error message', async () => {
     const store = createWorkspaceStore();
     globalThis.fetch = jest.fn(async () =>
-      sseResponse([event(1, { type: 'error', message: 'Anthropic: Overloaded' }), event(2, { type: 'status', status: 'failed', filesSaved: 0 }), 'id: 3\ndata: [DONE]\n\n']),
+      sseResponse([started(1, 'job-4'), event(2, { type: 'error', message: 'Anthropic: Overloaded' }), event(3, { type: 'result', success: false, filesSaved: 0 }), event(4, { type: 'end' })]),
     ) as unknown as typeof fetch;
     expect(await followJob('job-4', store.actions)).toEqual({ status: 'failed', filesSaved: 0, error: 'Anthropic: Overloaded' });
   });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import type { ProjectVersion } from '@forge/protocol/versions';
-import { sseResponse } from '@/api/streams/test-streams';
+import { runEvents } from '@/api/streams/test-streams';
 import { createWorkspaceStore } from '@/store/workspace';
 import { HistoryDialog } from './history-dialog';
 import { jsonResponse, renderInWorkspace } from './test-helpers';
@@ -31,7 +31,11 @@ function setup() {
     if (url.endsWith('/diff')) return jsonResponse({ diff: DIFF });
     if (url.endsWith('/restore')) return jsonResponse({ version: { ...GENERATED, id: 'c'.repeat(40), kind: 'restore' } }, 201);
     if (url === '/api/projects/cafe/tree') return jsonResponse({ tree: ['src/App.tsx'] });
-    if (url === '/api/projects/cafe/build') return sseResponse(['data: {"type":"result","data":{"success":true,"previewUrl":"http://p.preview.localhost:3000/"}}\n\n', 'data: {"type":"done"}\n\n']);
+    if (url === '/api/projects/cafe/build')
+      return runEvents([
+        { type: 'started', runId: 'b1', kind: 'build', projectName: 'cafe' },
+        { type: 'result', success: true, previewUrl: 'http://p.preview.localhost:3000/' },
+      ]);
     throw new Error(`unexpected ${url}`);
   }) as unknown as typeof fetch;
   const store = createWorkspaceStore({ currentProject: 'cafe' });

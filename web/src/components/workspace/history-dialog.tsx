@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ProjectVersion, VersionKind } from '@forge/protocol/versions';
 import { getErrorMessage } from '@/api/errors';
-import { projectKeys, projectTreeQueryOptions } from '@/api/queries/projects';
-import { restoreVersion, versionDiffQueryOptions, versionKeys, versionListQueryOptions } from '@/api/queries/versions';
+import { forgetProjectFile, projectTreeQueryOptions } from '@/api/queries/projects';
+import { afterRestore } from '@/api/queries/run-effects';
+import { restoreVersion, versionDiffQueryOptions, versionListQueryOptions } from '@/api/queries/versions';
 import { formatModifiedAt } from '@/components/projects/format-date';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -152,20 +153,18 @@ function useRestore(project: string) {
       setPending(false);
     }
     toast.success('Version restored', { description: `"${project}" is back to: ${version.message}` });
-    void queryClient.invalidateQueries({ queryKey: versionKeys.all(project) });
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all, exact: true });
+    afterRestore(queryClient, project);
     const { actions, state } = store;
     actions.addLog(`⏪ Restored ${project} to the version "${version.message}"`, 'info');
     try {
       const { tree } = await queryClient.fetchQuery({ ...projectTreeQueryOptions(project), staleTime: 0 });
       const active = state.activeFile;
-      queryClient.removeQueries({ queryKey: projectKeys.files(project) });
       actions.loadProject(project, tree);
       if (active && tree.includes(active)) actions.setActiveFile(active);
     } catch (err) {
       actions.addLog(`⚠️ Could not reload the project's files: ${getErrorMessage(err, 'unknown error')}`, 'warning');
     }
-    void runBuild(project, actions);
+    void runBuild(project, actions, (path) => forgetProjectFile(queryClient, project, path));
     return true;
   };
   return { pending, run };

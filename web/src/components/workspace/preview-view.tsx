@@ -1,5 +1,7 @@
 import { ExternalLink, Globe, LoaderCircle, MonitorPlay, RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { forgetProjectFile } from '@/api/queries/projects';
 import { PREVIEW_LOAD_TIMEOUT_MS, REFRESH_SPINNER_MS } from '@/lib/ui-timing';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -39,6 +41,7 @@ type FrameStatus = 'loading' | 'error' | 'live';
 
 export function PreviewFrame({ url }: { url: string }) {
   const { state, actions } = useWorkspace();
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<FrameStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
@@ -50,7 +53,7 @@ export function PreviewFrame({ url }: { url: string }) {
   const fix = (error: Parameters<typeof runFix>[1]) => {
     if (!project) return;
     reported.clear();
-    void runFix(project, error, actions);
+    void runFix(project, error, actions, (path) => forgetProjectFile(queryClient, project, path));
   };
 
   // Every (re)load arms the 15 s load timeout; a load event disarms it.

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { NO_SECRETS_TO_SAVE_DETAILS, NO_SECRETS_TO_SAVE_MESSAGE, secretsToSave } from '@forge/protocol/secrets';
 import { getErrorMessage } from '@/api/errors';
-import { projectKeys } from '@/api/queries/projects';
-import { saveSecrets, secretsQueryOptions } from '@/api/queries/secrets';
+import { invalidateSecrets, saveSecrets, secretsQueryOptions } from '@/api/queries/secrets';
 import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,7 +21,7 @@ export function SecretsView() {
 
   const refresh = () => {
     if (!currentProject) return;
-    void queryClient.invalidateQueries({ queryKey: projectKeys.secrets(currentProject) });
+    void invalidateSecrets(queryClient, currentProject);
     toast('Refreshing...', { description: 'Reloading API keys configuration' });
   };
 
@@ -51,7 +50,7 @@ function ProjectSecrets({ project, onRefresh }: { project: string; onRefresh: ()
     onSuccess: async () => {
       toast.success('Secrets saved', { description: 'Your API keys have been saved to the project environment' });
       setValues({});
-      await queryClient.invalidateQueries({ queryKey: projectKeys.secrets(project) });
+      await invalidateSecrets(queryClient, project);
     },
     onError: (err) => {
       toast.error('Error saving secrets', { description: getErrorMessage(err, 'Please try again.') });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createQueryClient } from '@/api/query-client';
 import { projectKeys } from '@/api/queries/projects';
-import type { EditOutcome, EditStreamHandlers } from '@/api/streams/edit-stream';
+import type { RunHandlers, RunOutcome } from '@/api/streams/run-stream';
 import { createWorkspaceStore } from '@/store/workspace';
 import { showEdit } from './use-edit';
 
@@ -23,15 +23,15 @@ describe('showEdit', () => {
 
     const ok = await showEdit(
       'cafe',
-      async ({ onEvent }: EditStreamHandlers): Promise<EditOutcome> => {
+      async ({ onEvent }: RunHandlers): Promise<RunOutcome> => {
         editingWhileRunning = state.isEditing;
-        onEvent({ type: 'started', jobId: 'job-1' });
-        onEvent({ type: 'log', message: '✏️ src/content.ts:3  [-old-]{+new+}' });
-        onEvent({ type: 'file_changed', path: 'src/content.ts', change: 'modified' });
-        onEvent({ type: 'file_changed', path: 'src/new.ts', change: 'created' });
-        onEvent({ type: 'file_changed', path: 'src/old.ts', change: 'deleted' });
+        onEvent({ type: 'started', runId: 'job-1', kind: 'edit', projectName: 'cafe' });
+        onEvent({ type: 'log', level: 'info', message: '✏️ src/content.ts:3  [-old-]{+new+}', diff: true });
+        onEvent({ type: 'file', path: 'src/content.ts', change: 'modified' });
+        onEvent({ type: 'file', path: 'src/new.ts', change: 'created' });
+        onEvent({ type: 'file', path: 'src/old.ts', change: 'deleted' });
         onEvent({ type: 'preview', previewUrl: 'http://p.preview.localhost:3000/' });
-        return { status: 'completed', message: '✅ Changes applied' };
+        return { status: 'ended', state: 'completed', result: { success: true, message: '✅ Changes applied' }, error: null };
       },
       actions,
       queryClient,
@@ -50,7 +50,8 @@ describe('showEdit', () => {
 
   it('ends in the Error status with the reason when the edit fails', async () => {
     const { state, actions } = workspace();
-    const ok = await showEdit('cafe', async () => ({ status: 'failed', error: 'Nothing was changed: the agent answered without changing any file.' }), actions, createQueryClient());
+    const failed: RunOutcome = { status: 'ended', state: 'failed', result: { success: false }, error: { message: 'Nothing was changed: the agent answered without changing any file.' } };
+    const ok = await showEdit('cafe', async () => failed, actions, createQueryClient());
     expect(ok).toBe(false);
     expect(state.status).toBe('Error');
     expect(state.logs.at(-1)).toMatchObject({ message: '❌ Nothing was changed: the agent answered without changing any file.', type: 'error' });

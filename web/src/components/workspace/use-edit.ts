@@ -3,46 +3,35 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { EditProjectRequest } from '@forge/protocol/versions';
 import { getErrorMessage } from '@/api/errors';
-import { creditKeys } from '@/api/queries/credits';
-import { projectKeys } from '@/api/queries/projects';
-import { versionKeys } from '@/api/queries/versions';
-import { type EditOutcome, type EditStreamHandlers, followEdit, streamEdit } from '@/api/streams/edit-stream';
+import { forgetProjectFile } from '@/api/queries/projects';
+import { afterEdit } from '@/api/queries/run-effects';
+import { type RunHandlers, type RunOutcome, followRun } from '@/api/streams/run-stream';
+import { editOutcome, editRun, jobRun } from '@/api/streams/runs';
 import { useWorkspaceStore, type WorkspaceActions } from '@/store/workspace';
-import { classifyBuildLog } from './run-build';
+import { workspaceRun } from './workspace-run';
 
 /*
- * Edit wiring of the workspace: an edit of the open project runs as a job on the server; its log goes
- * to the terminal, the files it changed are read again, and the rebuilt preview is reloaded.
+ * Edit wiring of the workspace: an edit of the open project runs on the server; its log goes to the
+ * terminal, the files it changed are read again, and the rebuilt preview is reloaded.
  */
 
 /** Shows one edit in the workspace until it ends. Never throws: failures end in a log line and a toast. */
-export async function showEdit(project: string, run: (handlers: EditStreamHandlers) => Promise<EditOutcome>, actions: WorkspaceActions, queryClient: QueryClient): Promise<boolean> {
+export async function showEdit(project: string, follow: (handlers: RunHandlers) => Promise<RunOutcome>, actions: WorkspaceActions, queryClient: QueryClient): Promise<boolean> {
   actions.setEditing(true);
   actions.setStatus('Generating');
   actions.setView('terminal');
-  let previewed = false;
+  const run = workspaceRun(actions, { kind: 'edit', forgetFile: (path) => forgetProjectFile(queryClient, project, path) });
   try {
-    const outcome = await run({
-      onEvent: (event) => {
-        if (event.type === 'log') actions.addLog(event.message, classifyBuildLog(event.message));
-        else if (event.type === 'file_changed') {
-          queryClient.removeQueries({ queryKey: projectKeys.file(project, event.path) });
-          actions.changeFile(event.path, event.change);
-          actions.setStatus('Building');
-        } else if (event.type === 'preview') {
-          previewed = true;
-          actions.setPreviewUrl(event.previewUrl);
-        }
-      },
-      onReconnecting: (attempt, max) => actions.addLog(`🔄 Connection lost. Reconnecting to the edit (${attempt}/${max})...`, 'warning'),
-    });
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    void queryClient.invalidateQueries({ queryKey: versionKeys.all(project) });
-    // The edit's model calls were charged.
-    void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+    const outcome = editOutcome(
+      await follow({
+        onEvent: run.onEvent,
+        onReconnecting: (attempt, max) => actions.addLog(`🔄 Connection lost. Reconnecting to the edit (${attempt}/${max})...`, 'warning'),
+      }),
+    );
+    afterEdit(queryClient, project);
     if (outcome.status === 'completed') {
       actions.addLog(outcome.message ?? '✅ Changes applied', 'success');
-      actions.setStatus(previewed ? 'Complete' : 'Error');
+      actions.setStatus(run.previewed ? 'Complete' : 'Error');
       toast.success('Project updated', { description: `The agent applied your changes to "${project}".` });
       return true;
     }
@@ -68,7 +57,7 @@ export function useProjectEdit() {
   return useCallback(
     (project: string, request: EditProjectRequest) => {
       actions.addLog(`✏️ Editing ${project}: ${request.modificationRequest}`, 'info');
-      return showEdit(project, (handlers) => streamEdit(project, request, handlers), actions, queryClient);
+      return showEdit(project, (handlers) => followRun(editRun(project, request), handlers), actions, queryClient);
     },
     [actions, queryClient],
   );
@@ -77,5 +66,5 @@ export function useProjectEdit() {
 /** Follows an edit that was already running when the page loaded. */
 export function followRunningEdit(project: string, jobId: string, actions: WorkspaceActions, queryClient: QueryClient): Promise<boolean> {
   actions.addLog(`🔄 Reconnecting to the running edit of ${project}...`, 'info');
-  return showEdit(project, (handlers) => followEdit(jobId, handlers), actions, queryClient);
+  return showEdit(project, (handlers) => followRun(jobRun(jobId), handlers), actions, queryClient);
 }

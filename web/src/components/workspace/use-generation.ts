@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { StartJobRequest } from '@forge/protocol/api';
 import { AUTO_RECONNECT_DELAY_MS } from '@/lib/ui-timing';
 import { getErrorMessage } from '@/api/errors';
-import { creditKeys } from '@/api/queries/credits';
 import { activeJobsQueryOptions, startJob } from '@/api/queries/jobs';
-import { projectKeys, projectTreeQueryOptions } from '@/api/queries/projects';
+import { forgetProjectFile, projectTreeQueryOptions } from '@/api/queries/projects';
+import { afterGeneration } from '@/api/queries/run-effects';
 import { useWorkspaceStore, type WorkspaceActions } from '@/store/workspace';
 import { followJob } from './follow-job';
 import { runBuild } from './run-build';
@@ -18,25 +18,19 @@ import { followRunningEdit } from './use-edit';
  */
 
 /** A generation streams its files, which the server saves as they end; only then is the project built. */
-async function followAndBuild(jobId: string, projectName: string, actions: WorkspaceActions, onSaved: () => void): Promise<void> {
+async function followAndBuild(jobId: string, projectName: string, actions: WorkspaceActions, queryClient: QueryClient): Promise<void> {
   const outcome = await followJob(jobId, actions);
   if (outcome.status === 'failed') {
     actions.addLog(`❌ Generation failed: ${outcome.error ?? 'Job error'}`, 'error');
     actions.stopGeneration();
     actions.setStatus('Error');
-    if (outcome.filesSaved > 0) onSaved();
+    if (outcome.filesSaved > 0) afterGeneration(queryClient);
     return;
   }
   actions.stopGeneration();
   actions.addLog(`✅ Project saved: ${outcome.filesSaved} ${outcome.filesSaved === 1 ? 'file' : 'files'}`, 'success');
-  onSaved();
-  await runBuild(projectName, actions);
-}
-
-/** After a generation: its project changed and its model calls were charged. */
-function refreshAfterJob(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-  void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+  afterGeneration(queryClient);
+  await runBuild(projectName, actions, (path) => forgetProjectFile(queryClient, projectName, path));
 }
 
 /** A job request as the generate form makes it: the name is already normalised, images may be none. */
@@ -57,7 +51,7 @@ export function useGeneration() {
         // Images are sent only when there are some.
         const { jobId } = await startJob({ prompt, projectName, ...(images.length > 0 ? { images } : {}) });
         actions.addLog(`Job ${jobId} started. Waiting for the agent...`, 'info');
-        void followAndBuild(jobId, projectName, actions, () => refreshAfterJob(queryClient));
+        void followAndBuild(jobId, projectName, actions, queryClient);
         return true;
       } catch (err) {
         actions.addLog(`❌ Generation failed: ${getErrorMessage(err, 'Could not start the job')}`, 'error');
@@ -98,7 +92,7 @@ export function useAutoReconnect(enabled: boolean): void {
         actions.startGeneration(job.projectName);
         actions.setView('terminal');
         actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');
-        void followAndBuild(job.id, job.projectName, actions, () => refreshAfterJob(queryClient));
+        void followAndBuild(job.id, job.projectName, actions, queryClient);
       } catch (err) {
         console.warn('Could not check for active generation jobs', err);
       }

@@ -16,7 +16,7 @@ jest.unstable_mockModule('sonner', () => ({
 }));
 
 const { useOpenProject } = await import('./use-open-project');
-const { runBuild, classifyBuildLog } = await import('./run-build');
+const { runBuild } = await import('./run-build');
 const { useAutoReconnect } = await import('./use-generation');
 
 beforeAll(() => {
@@ -136,12 +136,12 @@ describe('runBuild', () => {
     mockApi({
       '/api/projects/shop/build': () =>
         sseResponse([
-          { type: 'log', data: 'Installing dependencies' },
-          { type: 'log', data: '✅ Build successful' },
+          { type: 'started', runId: 'b1', kind: 'build', projectName: 'shop' },
+          { type: 'log', level: 'info', message: 'Installing dependencies' },
+          { type: 'log', level: 'success', message: '✅ Build successful' },
           'not json',
-          { type: 'result', data: { success: true, previewUrl: 'http://p2.preview.localhost:3000/' } },
-          { type: 'done' },
-          '[DONE]',
+          { type: 'result', success: true, previewUrl: 'http://p2.preview.localhost:3000/' },
+          { type: 'end' },
         ]),
     });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
@@ -161,7 +161,8 @@ describe('runBuild', () => {
 
   it('ends in Error with the details of an error event', async () => {
     mockApi({
-      '/api/projects/shop/build': () => sseResponse([{ type: 'error', data: { error: 'Build failed', details: 'Cannot find module' } }, { type: 'done' }]),
+      '/api/projects/shop/build': () =>
+        sseResponse([{ type: 'started', runId: 'b1', kind: 'build', projectName: 'shop' }, { type: 'error', message: 'Build failed', details: 'Cannot find module' }, { type: 'end' }]),
     });
     const store = createWorkspaceStore();
     store.actions.setPreviewUrl('http://old/');
@@ -169,17 +170,6 @@ describe('runBuild', () => {
     expect(store.state.status).toBe('Error');
     expect(store.state.previewUrl).toBeNull();
     expect(store.state.logs.at(-1)).toMatchObject({ message: '❌ Build failed: Cannot find module', type: 'error' });
-  });
-
-  it('classifies build lines', () => {
-    expect(classifyBuildLog('✅ Updated src/App.tsx')).toBe('success');
-    expect(classifyBuildLog('🎉 Done')).toBe('success');
-    expect(classifyBuildLog('Compilation successful')).toBe('success');
-    expect(classifyBuildLog('npm ERR! failed')).toBe('error');
-    expect(classifyBuildLog('TypeError: x')).toBe('error');
-    expect(classifyBuildLog('⚠️ warning')).toBe('error');
-    expect(classifyBuildLog('❌ Could not write file')).toBe('error');
-    expect(classifyBuildLog('Installing')).toBe('info');
   });
 });
 

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { PROJECT_NAME_REQUIRED_MESSAGE } from '@forge/protocol/project-name';
 import { getErrorMessage } from '@/api/errors';
-import { previewStatusQueryOptions, projectKeys, projectTreeQueryOptions } from '@/api/queries/projects';
+import { forgetProjectFile, forgetProjectFiles, previewStatusQueryOptions, projectTreeQueryOptions } from '@/api/queries/projects';
 import { pluralize } from '@/lib/format';
 import { useWorkspaceStore } from '@/store/workspace';
 import { runBuild } from './run-build';
@@ -33,7 +33,7 @@ export function useOpenProject() {
         return false;
       }
 
-      queryClient.removeQueries({ queryKey: projectKeys.files(name) });
+      forgetProjectFiles(queryClient, name);
       actions.clearProject();
       actions.loadProject(name, paths ?? []);
       actions.setStatus('Ready');
@@ -53,7 +53,7 @@ export function useOpenProject() {
       } else {
         actions.addLog(`📦 ${name} has not been built yet. Starting an automatic build...`, 'info');
         actions.setView('terminal');
-        void runBuild(name, actions);
+        void runBuild(name, actions, (path) => forgetProjectFile(queryClient, name, path));
       }
       return true;
     },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { projectKeys } from '@/api/queries/projects';
+import { afterBuild } from '@/api/queries/run-effects';
 import { useWorkspace } from '@/store/workspace';
 
 /**
@@ -15,8 +15,7 @@ export function useRefreshAfterBuild(): void {
 
   useEffect(() => {
     if (previous.current === 'Building' && status !== 'Building' && currentProject) {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.database(currentProject) });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.secrets(currentProject) });
+      afterBuild(queryClient, currentProject);
     }
     previous.current = status;
   }, [status, currentProject, queryClient]);

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { databaseUrlError } from '@forge/protocol/databases';
 import { getErrorMessage } from '@/api/errors';
-import { autoDatabaseUrlQueryOptions, databaseKeys, initializeDatabase } from '@/api/queries/databases';
-import { projectKeys } from '@/api/queries/projects';
+import { autoDatabaseUrlQueryOptions, initializeDatabase, invalidateDatabase } from '@/api/queries/databases';
+import { invalidateSecrets } from '@/api/queries/secrets';
 import { Button } from '@/components/ui/button';
 import { ButtonSpinner } from '@/components/ui/button-spinner';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -47,8 +47,8 @@ function InitializeDatabaseForm({ project, onDone }: { project: string | null; o
       toast.success('Database initialized', {
         description: result.previewRestarted ? 'Tables created and sample data loaded; the preview restarted with its database.' : 'Tables created and sample data loaded.',
       });
-      await queryClient.invalidateQueries({ queryKey: databaseKeys.all(project!) });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.secrets(project!) });
+      await invalidateDatabase(queryClient, project!);
+      void invalidateSecrets(queryClient, project!);
       setDatabaseUrl('');
       onDone();
     },
