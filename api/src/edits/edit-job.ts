@@ -3,9 +3,9 @@ import { SSE_DONE, type BuildStreamEvent } from '@forge/protocol/streams';
 import { AgentService } from '../agent/agent.service.js';
 import type { ImageInput, ProjectReader } from '../agent/llm-provider.js';
 import { BuildsService } from '../builds/builds.service.js';
-import { wordDiffLines } from '../code-changes/word-diff.js';
 import type { SseChunk } from '../common/http/sse.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DiffsService } from '../diffs/diffs.service.js';
 import { INTERRUPTED_EDIT_MESSAGE } from '../jobs/job-messages.js';
 import { type JobContext, type JobEnd, type JobWork, SERVER_STOPPING } from '../jobs/job-runner.js';
 import { ProjectsService } from '../projects/projects.service.js';
@@ -42,6 +42,7 @@ export class EditJob {
     private readonly projects: ProjectsService,
     private readonly builds: BuildsService,
     private readonly sandboxes: SandboxesService,
+    private readonly diffs: DiffsService,
   ) {}
 
   work(input: EditJobInput): JobWork {
@@ -130,11 +131,11 @@ export class EditJob {
   private async logChanges(job: JobContext, changes: CheckedChanges, before: ProjectReader): Promise<void> {
     const log = (message: string) => job.append({ type: 'log', message });
     for (const path of changes.modified) {
-      for (const line of wordDiffLines(path, await before.read(path), changes.writes.get(path)!)) log(line);
+      for (const line of await this.diffs.wordDiffLines(path, await before.read(path), changes.writes.get(path)!)) log(line);
       job.append({ type: 'file_changed', path, change: 'modified' });
     }
     for (const path of changes.created) {
-      for (const line of wordDiffLines(path, null, changes.writes.get(path)!)) log(line);
+      for (const line of await this.diffs.wordDiffLines(path, null, changes.writes.get(path)!)) log(line);
       job.append({ type: 'file_changed', path, change: 'created' });
     }
     for (const path of changes.deleted) {
