@@ -14,7 +14,7 @@ import type { SandboxRecord } from '../sandboxes/sandboxes.repository.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SharesService } from '../shares/shares.service.js';
 import { errorReporterScript } from './error-reporter.js';
-import { ownHostCookies } from './preview-cookies.js';
+import { hostOnlyCookies } from './preview-cookies.js';
 import { type PreviewPage, previewPage } from './preview-pages.js';
 import { HeldPages, ReporterInjector } from './reporter-injector.js';
 
@@ -73,7 +73,7 @@ export class PreviewProxy implements OnModuleDestroy {
     this.suffix = `.${config.previewDomain}`;
     this.reporter = Buffer.from(errorReporterScript(config.publicUrl));
     this.proxy.on('proxyRes', (proxyRes, req, res) => {
-      proxyRes.headers['set-cookie'] = ownHostCookies(proxyRes.headers['set-cookie'], req.headers.host ?? '');
+      proxyRes.headers['set-cookie'] = hostOnlyCookies(proxyRes.headers['set-cookie']);
       if (this.documents.has(req)) this.answerDocument(proxyRes, res);
     });
     // A failed upstream must answer the visitor, never crash the process or leak the socket.
