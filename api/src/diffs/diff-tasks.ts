@@ -70,7 +70,12 @@ export function unifiedDiff(files: FileVersions[], budget: Budget): string {
     if (oldText === null || newText === null) {
       section = `${header}Binary files ${oldName} and ${newName} differ\n`;
     } else {
-      const patch = fitsDiff(before, after) ? createTwoFilesPatch(oldName, newName, oldText, newText, '', '', { context: 3, timeout: budget(), maxEditLength: MAX_EDIT_LENGTH }) : undefined;
+      const patch =
+        oldText === '' || newText === ''
+          ? wholeFilePatch(oldName, newName, oldText, newText)
+          : fitsDiff(before, after)
+            ? createTwoFilesPatch(oldName, newName, oldText, newText, '', '', { context: 3, timeout: budget(), maxEditLength: MAX_EDIT_LENGTH })
+            : undefined;
       section = patch === undefined ? '' : header + patch.replace(/^=+\n/, '').replace(/^(---|\+\+\+) (\S+)\t?\n/gm, '$1 $2\n');
       if (!section || length + section.length > MAX_UNIFIED_CHARS) {
         section = `${header}--- ${oldName}\n+++ ${newName}\n${DIFF_TOO_LARGE_NOTE} (${lines(oldText).length} lines before, ${lines(newText).length} after)\n`;
@@ -80,6 +85,18 @@ export function unifiedDiff(files: FileVersions[], budget: Budget): string {
     length += section.length;
   }
   return out.join('');
+}
+
+/**
+ * The patch of a file added or removed whole, written out directly as jsdiff writes it: its diff
+ * needs no search, and a search would cost the square of its lines.
+ */
+function wholeFilePatch(oldName: string, newName: string, oldText: string, newText: string): string {
+  const [sign, text] = oldText === '' ? ['+', newText] : ['-', oldText];
+  const all = lines(text);
+  const range = sign === '+' ? `-0,0 +1,${all.length}` : `-1,${all.length} +0,0`;
+  const body = all.map((line) => (line.endsWith('\n') ? `${sign}${line}` : `${sign}${line}\n\\ No newline at end of file\n`)).join('');
+  return `--- ${oldName}\n+++ ${newName}\n${all.length ? `@@ ${range} @@\n${body}` : ''}`;
 }
 
 function fitsDiff(before: Uint8Array | null, after: Uint8Array | null): boolean {
