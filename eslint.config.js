@@ -88,6 +88,11 @@ export default tseslint.config(
           selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]',
           message: 'Build API URLs from WEB_ENDPOINTS (protocol/src/endpoints.ts) with apiRoute or endpointPath.',
         },
+        {
+          // The page a new tab opens (a preview: someone else's code) must get no handle on the app's tab.
+          selector: 'JSXOpeningElement:has(JSXAttribute[name.name="target"][value.value="_blank"]):not(:has(JSXAttribute[name.name="rel"][value.value=/noopener/]))',
+          message: 'Links that open a new tab need rel="noopener noreferrer".',
+        },
       ],
     },
   },
@@ -101,6 +106,7 @@ export default tseslint.config(
         'error',
         { object: 'window', property: 'fetch', message: 'Call the API through web/src/api (apiJson, apiFetch or a stream client).' },
         { object: 'globalThis', property: 'fetch', message: 'Call the API through web/src/api (apiJson, apiFetch or a stream client).' },
+        { object: 'window', property: 'open', message: 'Open new tabs with a link: <a target="_blank" rel="noopener noreferrer">.' },
       ],
     },
   },

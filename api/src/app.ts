@@ -42,10 +42,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.setGlobalPrefix('api', { exclude: [{ path: 'metrics', method: RequestMethod.GET }] });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  // The platform's pages may be framed only by themselves; previews are answered above and keep their own rules.
+  // The platform's pages may be framed only by themselves, and keep no window relation with another
+  // origin's (reverse tabnabbing: a preview that opened the app could later send its tab elsewhere).
+  // Previews are answered above and keep their own rules.
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     next();
   });
   app.use(cookieParser());

@@ -81,6 +81,14 @@ describe('requests are checked before they are read', () => {
     expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self'");
   });
 
+  it('keeps its pages out of reach of the windows of other origins that open them, but not previews', async () => {
+    const app = await t.http.get('/api/health').expect(200);
+    expect(app.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // A preview (here one nobody has) answers with its own rules: an app there may open windows it talks to.
+    const preview = await t.http.get('/').set('Host', 'abcdefghijklmnopqrst.preview.localhost').expect(404);
+    expect(preview.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('answers a visitor without a session before reading a large body, so ten at once cost nothing', async () => {
     const before = process.memoryUsage().rss;
     const answers = await Promise.all(Array.from({ length: 10 }, () => postWithoutFinishing(t.baseUrl, '/api/projects/save', 50 * 1024 * 1024)));

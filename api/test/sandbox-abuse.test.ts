@@ -21,11 +21,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a start script that swaps its log for a FIFO', () => {
   it('fails its own build with a clear message in bounded time while another project still builds', async () => {
+    // Two accounts, so that both slots go to the FIFO projects first; the bystander waits for one of them.
+    const accomplice = (await signUp(t.http)).cookie;
     await saveProject(t, cookie, 'fifo-one', hostileStartApp(HOSTILE_STARTS.fifoLog));
-    await saveProject(t, cookie, 'fifo-two', hostileStartApp(HOSTILE_STARTS.fifoLog));
+    await saveProject(t, accomplice, 'fifo-two', hostileStartApp(HOSTILE_STARTS.fifoLog));
     await saveProject(t, cookie, 'bystander', websocketApp('Still building'));
-    // Both slots go to the FIFO projects first; the bystander waits for one of them.
-    const fifo = [runBuild(t, cookie, 'fifo-one'), runBuild(t, cookie, 'fifo-two')];
+    const fifo = [runBuild(t, cookie, 'fifo-one'), runBuild(t, accomplice, 'fifo-two')];
     const prisma = t.app.get(PrismaService);
     for (let i = 0; i < 100 && (await prisma.build.count({ where: { status: 'running' } })) < 2; i++) await sleep(100);
     const bystander = runBuild(t, cookie, 'bystander');
@@ -47,6 +48,30 @@ describe('a start script that swaps its log for a FIFO', () => {
       expect(outcome.ms).toBeLessThan(90_000);
     }
   }, 200_000);
+});
+
+describe('build slots', () => {
+  it("one account's long builds leave a slot for another account, whose build starts at once", async () => {
+    const hog = (await signUp(t.http)).cookie;
+    const other = (await signUp(t.http)).cookie;
+    await saveProject(t, hog, 'long-one', hostileApp('sleep 25\nexit 1\n'));
+    await saveProject(t, hog, 'long-two', hostileApp('sleep 25\nexit 1\n'));
+    await saveProject(t, other, 'quick', websocketApp('Quick'));
+    const prisma = t.app.get(PrismaService);
+    const long = [runBuild(t, hog, 'long-one'), runBuild(t, hog, 'long-two')];
+    for (let i = 0; i < 100 && (await prisma.build.count({ where: { status: 'running' } })) < 1; i++) await sleep(100);
+    let longFinished = false;
+    void Promise.all(long).then(() => (longFinished = true));
+
+    const quick = await runBuild(t, other, 'quick');
+
+    expect(quick.success).toBe(true);
+    expect(quick.log.join('\n')).not.toMatch(/Waiting for a build slot/);
+    expect(longFinished).toBe(false);
+    // The hog's second build waited for its first rather than take the last slot.
+    const [first, second] = await Promise.all(long);
+    expect([first!, second!].filter((outcome) => outcome.log.some((line) => line.startsWith('⏳ Waiting for a build slot')))).toHaveLength(1);
+  }, 150_000);
 });
 
 describe('build output', () => {

@@ -33,10 +33,16 @@ export interface VersionListResponse {
   versions: ProjectVersion[];
 }
 
-/** `GET /api/projects/{p}/versions/{id}/diff`: the unified diff against the version before. */
+/**
+ * `GET /api/projects/{p}/versions/{id}/diff`: the unified diff against the version before. A file too
+ * large (or changed too much) to diff in bounded time has a line starting with DIFF_TOO_LARGE_NOTE
+ * after its `---`/`+++` lines instead of hunks, as a binary file has `Binary files … differ`.
+ */
 export interface VersionDiffResponse {
   diff: string;
 }
+
+export const DIFF_TOO_LARGE_NOTE = 'Too large to show line by line';
 
 /** `POST /api/projects/{p}/versions/{id}/restore`: a new version with that version's files; a rebuild follows. */
 export interface RestoreVersionResponse {

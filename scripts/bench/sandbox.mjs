@@ -2,13 +2,14 @@
 // container start to healthy, warm image against a cold npm cache, 4 builds at once, build slots
 // shared fairly between 5 accounts).
 // Runs the built platform (api/dist) with the offline agent, against the real Docker engine.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sandboxImageTag } from '../../api/dist/config/app-config.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,6 +25,12 @@ const referenceContainers = () =>
     .trim()
     .split('\n')
     .filter(Boolean);
+/**
+ * Host commands that take seconds run asynchronously: a synchronous one holds this process's event
+ * loop past the platform's keep-alive timeout (5 s), and the next request then goes out on a pooled
+ * connection the server has already closed ("other side closed").
+ */
+const run = promisify(execFile);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -110,13 +117,13 @@ function writeProject(dir, files) {
 }
 
 /** The same project built on the host, dependencies already installed: the baseline. */
-function bareViteBuild(files) {
+async function bareViteBuild(files) {
   const dir = mkdtempSync(join(tmpdir(), 'forge-bench-host-'));
   try {
     writeProject(dir, files);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, stdio: 'ignore' });
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir });
     const started = performance.now();
-    execFileSync('npx', ['vite', 'build'], { cwd: dir, stdio: 'ignore' });
+    await run('npx', ['vite', 'build'], { cwd: dir });
     return performance.now() - started;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -124,17 +131,17 @@ function bareViteBuild(files) {
 }
 
 /** The project installed from an empty npm cache, then built, in the sandbox image: what a cold image would cost. */
-function coldCacheBuild(files, image) {
+async function coldCacheBuild(files, image) {
   const dir = mkdtempSync(join(tmpdir(), 'forge-bench-cold-'));
   try {
     writeProject(dir, files);
-    execFileSync('chmod', ['-R', 'a+rwX', dir]);
+    await run('chmod', ['-R', 'a+rwX', dir]);
     const ca = process.env.NODE_EXTRA_CA_CERTS;
     const args = ['run', '--rm', '-v', `${dir}:/src:ro`, '--tmpfs', '/workspace:rw,exec,size=1g,uid=1000,gid=1000', '--tmpfs', '/home/sandbox:rw,exec,size=1g,uid=1000,gid=1000'];
     if (ca) args.push('-v', `${ca}:/etc/forge/extra-ca.pem:ro`, '-e', 'NODE_EXTRA_CA_CERTS=/etc/forge/extra-ca.pem');
     args.push(image, 'bash', '-c', 'cp -r /src /workspace/app && cd /workspace/app && npm install --no-audit --no-fund --loglevel=error --cache /home/sandbox/empty-cache && npm run build >/dev/null');
     const started = performance.now();
-    execFileSync('docker', args, { stdio: 'ignore' });
+    await run('docker', args, { maxBuffer: 64 * 1024 * 1024 });
     return performance.now() - started;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -244,7 +251,7 @@ export async function benchSandboxes() {
     const builtAt = performance.now();
     const savedToPreview = servedAt - savedAt;
     const files = await projectFiles(cookie, 'reference');
-    const bare = bareViteBuild(files);
+    const bare = await bareViteBuild(files);
     rows.push([
       'Files saved → preview answers 200 (reference landing page, check not included)',
       seconds(savedToPreview),
@@ -258,7 +265,7 @@ export async function benchSandboxes() {
     await waitFor(async () => existsSync(join(dataDir, 'build-output')) && readdirSync(join(dataDir, 'build-output')).some((name) => name.endsWith('.json')), 30_000, 'the kept build');
     const wakes = [];
     for (let i = 0; i < 5; i++) {
-      execFileSync('docker', ['stop', '-t', '1', ...referenceContainers()], { stdio: 'ignore' });
+      await run('docker', ['stop', '-t', '1', ...referenceContainers()]);
       // Stopped behind the platform's back: its proxy trusts the old route for 2 s (a stop by the platform itself forgets it).
       await new Promise((resolve) => setTimeout(resolve, 2100));
       const visited = performance.now();
@@ -281,7 +288,7 @@ export async function benchSandboxes() {
     const warmStarted = performance.now();
     const rebuilt = await build(cookie, 'reference');
     const warm = performance.now() - warmStarted;
-    const cold = coldCacheBuild(files, image);
+    const cold = await coldCacheBuild(files, image);
     rows.push(['Rebuild with the warm image (install + build + start)', seconds(warm), '', rebuilt.success]);
     rows.push(['Install from a cold npm cache + build, same image', seconds(cold), '', true]);
 
@@ -294,7 +301,8 @@ export async function benchSandboxes() {
         'A shop selling tea called "Leaf & Co" in green',
         'A landing page for a gym called "Iron Will" in red',
       ];
-      await Promise.all(prompts.map((prompt, i) => generate(cookie, `parallel-${i}`, prompt)));
+      // Generated two at a time: an account runs at most LIMIT_CONCURRENT_JOBS (2) generations at once.
+      for (let i = 0; i < prompts.length; i += 2) await Promise.all(prompts.slice(i, i + 2).map((prompt, k) => generate(cookie, `parallel-${i + k}`, prompt)));
       const parallelStarted = performance.now();
       const results = await Promise.all(prompts.map((_, i) => build(cookie, `parallel-${i}`)));
       const succeeded = results.filter((r) => r.success).length;

@@ -7,6 +7,8 @@ import { PromptLibrary } from '../agent/prompt-library.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { CreditsService } from '../credits/credits.service.js';
+import { wordDiffLines } from '../code-changes/word-diff.js';
+import type { DiffsService } from '../diffs/diffs.service.js';
 import type { FileChangeSet, ProjectsService } from '../projects/projects.service.js';
 import { AutoFixService, type FixAttemptInput, MAX_CONTEXT_CHARS } from './auto-fix.service.js';
 
@@ -88,11 +90,14 @@ function fakeCredits(balance = 1_000_000n, costPerCall = 0n) {
   return { credits, calls, state };
 }
 
+/** The log lines DiffsService computes on its worker threads, here in the test's own thread. */
+const diffs = { wordDiffLines: async (path: string, before: string | null, after: string | null) => wordDiffLines(path, before, after) } as DiffsService;
+
 function setup(responses: ScriptedResponse[], initial: Record<string, string | Buffer> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits()) {
   const provider = new ScriptedProvider(responses);
   const agent = new AgentService(provider, { ...DEFAULT_AGENT_SETTINGS, maxRetries: 0, retryBaseDelayMs: 1 }, new PromptLibrary());
   const { projects, writes, files, failing, applied, reads } = fakeProjects(initial);
-  const service = new AutoFixService(config, agent, projects, ledger.credits);
+  const service = new AutoFixService(config, agent, projects, ledger.credits, diffs);
   const log: string[] = [];
   const input = (buildLog = TYPE_ERROR_LOG): FixAttemptInput => ({
     ownerId: 'owner-1',
@@ -342,7 +347,7 @@ describe('AutoFixService', () => {
 
   it('tells the pipeline the offline starter agent cannot repair code', () => {
     const offline = new AgentService(new OfflineStarterAgent({ charsPerSecond: Infinity }), DEFAULT_AGENT_SETTINGS, new PromptLibrary());
-    const service = new AutoFixService(CONFIG, offline, fakeProjects(PROJECT).projects, fakeCredits().credits);
+    const service = new AutoFixService(CONFIG, offline, fakeProjects(PROJECT).projects, fakeCredits().credits, diffs);
     expect(service.availability()).toEqual({
       available: false,
       reason: 'Automatic fixes need a language model. Set ANTHROPIC_API_KEY (or OPENAI_BASE_URL with LLM_PROVIDER=openai) and build again.',

@@ -9,11 +9,11 @@ import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { BINARY_FILES_NOTE, type FileEntry, listedForModel } from '../projects/file-kinds.js';
+import { DiffsService } from '../diffs/diffs.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { type BuildError, extractBuildErrors, formatBuildError } from './build-errors.js';
 import { type CheckedAnswer, checkedAnswer } from '../code-changes/checked-answer.js';
 import { relativeImports } from '../code-changes/relative-imports.js';
-import { wordDiffLines } from '../code-changes/word-diff.js';
 
 export interface FixAttemptInput {
   ownerId: string;
@@ -69,6 +69,7 @@ export class AutoFixService {
     private readonly agent: AgentService,
     private readonly projects: ProjectsService,
     private readonly credits: CreditsService,
+    private readonly diffs: DiffsService,
   ) {}
 
   get maxAttempts(): number {
@@ -146,7 +147,7 @@ export class AutoFixService {
     } catch (err) {
       throw new DomainError(ErrorCode.Internal, 'The automatic fix could not be saved', (err as Error).message);
     }
-    for (const path of changedPaths) for (const line of wordDiffLines(path, before.get(path) ?? null, changes.writes.get(path) ?? null)) log(line, 'info', true);
+    for (const path of changedPaths) for (const line of await this.diffs.wordDiffLines(path, before.get(path) ?? null, changes.writes.get(path) ?? null)) log(line, 'info', true);
     this.logger.log(`Fix attempt ${input.attempt} of ${input.projectName} (${input.projectId}) changed ${changedPaths.length} files`);
     return { changedPaths, ...usage };
   }

@@ -9,20 +9,68 @@ describe('BuildSlots', () => {
     const queue = new BuildSlots(2, 100);
     const order: string[] = [];
     await queue.acquire('a');
-    await queue.acquire('a');
+    await queue.acquire('b');
     expect(queue.ahead('a')).toBe(1);
+    const second = queue.acquire('a').then(() => order.push('second'));
     const third = queue.acquire('a').then(() => order.push('third'));
-    const fourth = queue.acquire('a').then(() => order.push('fourth'));
     expect(queue.ahead('a')).toBe(3);
     queue.release('a');
+    await second;
+    expect(order).toEqual(['second']);
+    queue.release('a');
     await third;
-    expect(order).toEqual(['third']);
+    expect(order).toEqual(['second', 'third']);
     queue.release('a');
-    await fourth;
-    expect(order).toEqual(['third', 'fourth']);
-    queue.release('a');
-    queue.release('a');
+    queue.release('b');
     expect(queue.ahead('a')).toBe(0);
+  });
+
+  it("keeps a slot free for another account while one account builds: another account's build starts at once", async () => {
+    const queue = new BuildSlots(2, 3);
+    const order: string[] = [];
+    await queue.acquire('a');
+    // a's second build would take the last slot: it waits, and says so.
+    expect(queue.ahead('a')).toBe(1);
+    void queue.acquire('a').then(() => order.push('a2'));
+    await settle();
+    expect(order).toEqual([]);
+    // Another account's build does not wait behind a's long ones.
+    expect(queue.ahead('b')).toBe(0);
+    await queue.acquire('b');
+    queue.release('b');
+    await settle();
+    // A slot left free by b is again kept for a third account.
+    expect(order).toEqual([]);
+    queue.release('a');
+    await settle();
+    expect(order).toEqual(['a2']);
+  });
+
+  it('lets an account alone use the slots but one, and none of them beyond its fair share while others wait', async () => {
+    const queue = new BuildSlots(6, 100);
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) await queue.acquire('a');
+    void queue.acquire('a').then(() => order.push('a6'));
+    await queue.acquire('b');
+    void queue.acquire('b').then(() => order.push('b2'));
+    void queue.acquire('c').then(() => order.push('c1'));
+    queue.release('a');
+    await settle();
+    // The freed slot goes to the account with nothing running.
+    expect(order).toEqual(['c1']);
+    queue.release('a');
+    await settle();
+    // a runs 3, b 1, c 1: the one free slot is kept.
+    expect(order).toEqual(['c1']);
+    queue.release('a');
+    await settle();
+    // a runs 2, b 1, c 1, two free: a is at its share (6 slots / 3 accounts), b is not.
+    expect(order).toEqual(['c1', 'b2']);
+    queue.release('b');
+    queue.release('c');
+    await settle();
+    // Only a wants more now: its share is all the slots but one.
+    expect(order).toEqual(['c1', 'b2', 'a6']);
   });
 
   it('gives each account with builds waiting a turn before any account gets another', async () => {
@@ -67,6 +115,10 @@ describe('BuildSlots', () => {
     await settle();
     expect(order).toEqual(['c1', 'b2']);
     queue.release('c');
+    await settle();
+    // a and b run one each: a's second would take the last free slot.
+    expect(order).toEqual(['c1', 'b2']);
+    queue.release('b');
     await settle();
     expect(order).toEqual(['c1', 'b2', 'a3']);
   });

@@ -8,16 +8,24 @@ interface Waiting {
 }
 
 /**
- * At most `limit` builds at once, the slots shared fairly between accounts: a free slot goes to the
- * account with the fewest builds running, among equals to the one served longest ago, and within an
- * account in order of arrival. So one account's many slow builds cannot keep everyone else waiting:
- * each account with builds waiting gets a turn before any gets a second. An account also has at most
- * `perAccount` builds running (each holds a running sandbox); its others wait without taking a slot.
+ * At most `limit` builds at once, the slots shared fairly between accounts. Builds cannot be paused,
+ * so fairness is kept when slots are handed out:
+ * - an account's first running build takes any free slot;
+ * - a second (or later) one only while the account stays within its fair share (the slots divided by
+ *   the accounts that have builds running or waiting, at least one) and at least one other slot stays
+ *   free, for an account that has nothing running. One account's long builds therefore never hold
+ *   every slot: another account's build starts at once unless each slot runs a different account's
+ *   build. The price is a slot left idle while a single account builds several projects;
+ * - a free slot goes to the waiting account with the fewest builds running, among equals to the one
+ *   served longest ago, and within an account in order of arrival.
+ * An account also has at most `perAccount` builds running (each holds a running sandbox); its others
+ * wait without taking a slot.
  */
 export class BuildSlots {
   private running = 0;
   private readonly runningBy = new Map<string, number>();
   private readonly waiting: Waiting[] = [];
+  private readonly waitingBy = new Map<string, number>();
   /** When each account last got a slot, as a count of slots handed out. */
   private readonly lastServed = new Map<string, number>();
   private handedOut = 0;
@@ -43,16 +51,16 @@ export class BuildSlots {
 
   /**
    * How many builds would get a slot before one the account asked for now, counting one that must
-   * finish first when every slot is taken; 0 when it would start at once.
+   * finish first when it cannot start; 0 when it would start at once.
    */
   ahead(account: string): number {
-    if (this.running < this.limit && !this.atAccountLimit(account)) return 0;
+    if (this.mayStart(account)) return 0;
     const waiting = [...this.waiting, { account, seq: Infinity, start: () => undefined }];
     const running = new Map(this.runningBy);
     const served = new Map(this.lastServed);
-    // The order slots would be handed out in if no build ended: enough for an estimate in words.
+    // The order slots would be handed out in as builds end: enough for an estimate in words.
     for (let turn = 0; ; turn++) {
-      const next = this.pick(waiting, running, served, Infinity)!;
+      const next = first(waiting, running, served)!;
       if (next.seq === Infinity) return turn + 1;
       waiting.splice(waiting.indexOf(next), 1);
       running.set(next.account, (running.get(next.account) ?? 0) + 1);
@@ -61,27 +69,49 @@ export class BuildSlots {
   }
 
   acquire(account: string): Promise<void> {
-    // A slot free means no waiting build could take it: they all wait for their own account.
-    if (this.running < this.limit && !this.atAccountLimit(account)) {
+    // No waiting build may take a free slot now (each release hands on what it can), so this one
+    // passes nobody by starting.
+    if (this.mayStart(account)) {
       this.begin(account);
       return Promise.resolve();
     }
+    this.waitingBy.set(account, (this.waitingBy.get(account) ?? 0) + 1);
     return new Promise<void>((start) => workMetrics.buildQueueDepth(this.waiting.push({ account, seq: this.arrivals++, start })));
   }
 
   release(account: string): void {
     this.running--;
-    const left = (this.runningBy.get(account) ?? 1) - 1;
-    if (left > 0) this.runningBy.set(account, left);
-    else this.runningBy.delete(account);
-    while (this.running < this.limit) {
-      const next = this.pick(this.waiting, this.runningBy, this.lastServed, this.perAccount);
+    decrement(this.runningBy, account);
+    for (;;) {
+      const next = first(
+        this.waiting.filter((candidate) => this.mayStart(candidate.account)),
+        this.runningBy,
+        this.lastServed,
+      );
       if (!next) return;
       this.waiting.splice(this.waiting.indexOf(next), 1);
+      decrement(this.waitingBy, next.account);
       workMetrics.buildQueueDepth(this.waiting.length);
       this.begin(next.account);
       next.start();
     }
+  }
+
+  /** Whether a build of the account may take a free slot now, by the rules above. */
+  private mayStart(account: string): boolean {
+    const free = this.limit - this.running;
+    const own = this.runningBy.get(account) ?? 0;
+    if (free === 0 || own >= this.perAccount) return false;
+    if (own === 0) return true;
+    return free > 1 && own < this.fairShare(account);
+  }
+
+  /** The slots divided by the accounts that want some (this one included), at least one. */
+  private fairShare(account: string): number {
+    let accounts = this.runningBy.has(account) || this.waitingBy.has(account) ? 0 : 1;
+    accounts += this.runningBy.size;
+    for (const waiter of this.waitingBy.keys()) if (!this.runningBy.has(waiter)) accounts++;
+    return Math.max(1, Math.floor(this.limit / accounts));
   }
 
   private begin(account: string): void {
@@ -89,18 +119,18 @@ export class BuildSlots {
     this.runningBy.set(account, (this.runningBy.get(account) ?? 0) + 1);
     this.lastServed.set(account, ++this.handedOut);
   }
+}
 
-  /**
-   * The waiting build whose account runs fewest, then was served longest ago; the earliest of that
-   * account's. Accounts running `cap` builds already are passed over.
-   */
-  private pick(waiting: Waiting[], running: Map<string, number>, served: Map<string, number>, cap: number): Waiting | undefined {
-    const before = (a: Waiting, b: Waiting) => (running.get(a.account) ?? 0) - (running.get(b.account) ?? 0) || (served.get(a.account) ?? 0) - (served.get(b.account) ?? 0) || a.seq - b.seq;
-    let best: Waiting | undefined;
-    for (const candidate of waiting) {
-      if ((running.get(candidate.account) ?? 0) >= cap) continue;
-      if (!best || before(candidate, best) < 0) best = candidate;
-    }
-    return best;
-  }
+/** The waiting build whose account runs fewest, then was served longest ago; the earliest of that account's. */
+function first<T extends Waiting>(waiting: T[], running: Map<string, number>, served: Map<string, number>): T | undefined {
+  const before = (a: Waiting, b: Waiting) => (running.get(a.account) ?? 0) - (running.get(b.account) ?? 0) || (served.get(a.account) ?? 0) - (served.get(b.account) ?? 0) || a.seq - b.seq;
+  let best: T | undefined;
+  for (const candidate of waiting) if (!best || before(candidate, best) < 0) best = candidate;
+  return best;
+}
+
+function decrement(counts: Map<string, number>, account: string): void {
+  const left = (counts.get(account) ?? 1) - 1;
+  if (left > 0) counts.set(account, left);
+  else counts.delete(account);
 }

@@ -10,6 +10,14 @@
 import { type ChangeObject, diffArrays, diffLines, diffWordsWithSpace } from 'diff';
 
 const MAX_LINES_PER_FILE = 6;
+/** Files larger than this (either side, in characters) are not diffed: a diff's cost grows with the square of its changes. */
+const MAX_DIFF_CHARS = 1024 * 1024;
+/** Lines added plus removed past which the line diff stops. */
+const MAX_EDIT_LENGTH = 3_000;
+/** Lines longer than this are shown whole rather than diffed word by word. */
+const MAX_WORD_DIFF_LINE_CHARS = 2_000;
+/** How a file past these bounds is logged. */
+export const TOO_LARGE_TO_SHOW = 'too large to show line by line';
 /** Unchanged text kept on each side of a change. */
 const CONTEXT_CHARS = 40;
 const MAX_CHANGE_CHARS = 80;
@@ -27,17 +35,22 @@ interface ChangedLine {
 /**
  * What a fix did to one file: `➕ path (N lines)` for a new file, `🗑️ path` for a removed one,
  * else up to six `✏️ path:line  text with [-old-]{+new+}` lines and `… and N more changed lines`.
- * `null` content means the file does not exist on that side.
+ * `null` content means the file does not exist on that side. Bounded: a file too large, or changed
+ * too much to diff within `timeoutMs`, is one `✏️ path (too large to show line by line)` line.
  */
-export function wordDiffLines(path: string, before: string | null, after: string | null): string[] {
+export function wordDiffLines(path: string, before: string | null, after: string | null, options: { timeoutMs?: number } = {}): string[] {
   if (after === null) return before === null ? [] : [`🗑️ ${path}`];
   if (before === null) return [`➕ ${path} (${plural(splitLines(after).length, 'line')})`];
   if (before === after) return [];
 
-  const changed = changedLines(before, after);
-  if (changed.length === 0) return [`✏️ ${path} (line endings only)`];
-  const shown = changed.slice(0, MAX_LINES_PER_FILE).map((change) => `✏️ ${path}:${change.line}  ${change.text}`);
-  const hidden = changed.length - shown.length;
+  const tooLarge = [`✏️ ${path} (${TOO_LARGE_TO_SHOW})`];
+  if (before.length > MAX_DIFF_CHARS || after.length > MAX_DIFF_CHARS) return tooLarge;
+  const parts = diffLines(before, after, { timeout: options.timeoutMs ?? 1_000, maxEditLength: MAX_EDIT_LENGTH });
+  if (!parts) return tooLarge;
+  const changed = changedLines(parts, after, MAX_LINES_PER_FILE);
+  if (changed.total === 0) return [`✏️ ${path} (line endings only)`];
+  const shown = changed.shown.map((change) => `✏️ ${path}:${change.line}  ${change.text}`);
+  const hidden = changed.total - shown.length;
   if (hidden > 0) shown.push(`… and ${hidden} more changed ${hidden === 1 ? 'line' : 'lines'}`);
   return shown;
 }
@@ -52,10 +65,15 @@ export function addedMarker(text: string): string {
   return `{+${text.replaceAll('+}', '++}{+}')}+}`;
 }
 
-function changedLines(before: string, after: string): ChangedLine[] {
-  const parts = diffLines(before, after);
+/** The first `limit` changed lines, written out, and how many changed in all. */
+function changedLines(parts: ChangeObject<string>[], after: string, limit: number): { shown: ChangedLine[]; total: number } {
   const newLineCount = splitLines(after).length;
   const changes: ChangedLine[] = [];
+  let total = 0;
+  // Only the lines shown are written out; the others are counted.
+  const add = (change: () => ChangedLine) => {
+    if (total++ < limit) changes.push(change());
+  };
   let newLine = 1;
   for (let k = 0; k < parts.length; k++) {
     if (!parts[k].added && !parts[k].removed) {
@@ -65,23 +83,30 @@ function changedLines(before: string, after: string): ChangedLine[] {
     // A changed region: consecutive removed and added parts, in whichever order they come.
     const removed: string[] = [];
     const added: string[] = [];
-    for (; k < parts.length && (parts[k].added || parts[k].removed); k++) (parts[k].added ? added : removed).push(...splitLines(parts[k].value));
+    for (; k < parts.length && (parts[k].added || parts[k].removed); k++) for (const line of splitLines(parts[k].value)) (parts[k].added ? added : removed).push(line);
     k--;
 
+    if (total >= limit) {
+      // Past the lines shown, a region counts as its longer side: pairing its lines costs more than the count is worth.
+      total += Math.max(removed.length, added.length);
+      newLine += added.length;
+      continue;
+    }
+    const at = newLine;
     for (const pair of pairLines(removed, added)) {
-      if (pair.old !== null && pair.new !== null) {
-        if (pair.old !== pair.new) changes.push({ line: newLine + pair.newIndex, text: inlineDiff(pair.old, pair.new) });
-      } else if (pair.new !== null) {
-        changes.push({ line: newLine + pair.newIndex, text: addedMarker(shorten(pair.new.trim(), MAX_WHOLE_LINE_CHARS)) });
-      } else if (pair.old !== null) {
+      const { old: oldText, new: newText } = pair;
+      if (oldText !== null && newText !== null) {
+        if (oldText !== newText) add(() => ({ line: at + pair.newIndex, text: inlineDiff(oldText, newText) }));
+      } else if (newText !== null) {
+        add(() => ({ line: at + pair.newIndex, text: addedMarker(shorten(newText.trim(), MAX_WHOLE_LINE_CHARS)) }));
+      } else if (oldText !== null) {
         // A removed line has no number in the new file: show it at the line that now takes its place.
-        const at = Math.max(1, Math.min(newLine + pair.newIndex, newLineCount));
-        changes.push({ line: at, text: removedMarker(shorten(pair.old.trim(), MAX_WHOLE_LINE_CHARS)) });
+        add(() => ({ line: Math.max(1, Math.min(at + pair.newIndex, newLineCount)), text: removedMarker(shorten(oldText.trim(), MAX_WHOLE_LINE_CHARS)) }));
       }
     }
     newLine += added.length;
   }
-  return changes;
+  return { shown: changes, total };
 }
 
 interface LinePair {
@@ -139,6 +164,7 @@ function zipReplacements(pairs: LinePair[]): LinePair[] {
 
 /** Whether two lines share most of their words and symbols: an edit rather than a replacement. */
 function similarLines(a: string, b: string): boolean {
+  if (a.length > MAX_WORD_DIFF_LINE_CHARS || b.length > MAX_WORD_DIFF_LINE_CHARS) return a === b;
   const tokensA = a.match(TOKEN) ?? [];
   const tokensB = b.match(TOKEN) ?? [];
   if (tokensA.length === 0 || tokensB.length === 0) return tokensA.length === tokensB.length;
@@ -157,7 +183,8 @@ function similarLines(a: string, b: string): boolean {
 
 /** One changed line with word-level markers; a line rewritten beyond recognition shows as old and new. */
 function inlineDiff(oldLine: string, newLine: string): string {
-  const parts = diffWordsWithSpace(oldLine, newLine);
+  const parts = oldLine.length > MAX_WORD_DIFF_LINE_CHARS || newLine.length > MAX_WORD_DIFF_LINE_CHARS ? null : diffWordsWithSpace(oldLine, newLine);
+  if (!parts) return removedMarker(shorten(oldLine.trim(), MAX_WHOLE_LINE_CHARS)) + addedMarker(shorten(newLine.trim(), MAX_WHOLE_LINE_CHARS));
   const common = parts.filter((part) => !part.added && !part.removed).reduce((sum, part) => sum + part.value.replace(/\s/g, '').length, 0);
   const longest = Math.max(oldLine.replace(/\s/g, '').length, newLine.replace(/\s/g, '').length);
   if (common * 3 < longest) {

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AgentService } from '../agent/agent.service.js';
 import type { ImageInput, ProjectReader } from '../agent/llm-provider.js';
 import { BuildsService } from '../builds/builds.service.js';
-import { wordDiffLines } from '../code-changes/word-diff.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DiffsService } from '../diffs/diffs.service.js';
 import type { FileEntry } from '../projects/file-kinds.js';
 import { INTERRUPTED_EDIT_MESSAGE, type LogLine, type RunContext, type RunEnd, type RunWork, SERVER_STOPPING, eventOf } from '../runs/runs.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
@@ -40,6 +40,7 @@ export class EditRun {
     private readonly projects: ProjectsService,
     private readonly builds: BuildsService,
     private readonly sandboxes: SandboxesService,
+    private readonly diffs: DiffsService,
   ) {}
 
   work(input: EditRunInput): RunWork {
@@ -129,11 +130,11 @@ export class EditRun {
   private async logChanges(job: RunContext, changes: CheckedChanges, before: ProjectReader): Promise<void> {
     const diff = (message: string) => job.append({ type: 'log', level: 'info', message, diff: true });
     for (const path of changes.modified) {
-      for (const line of wordDiffLines(path, await before.read(path), changes.writes.get(path)!)) diff(line);
+      for (const line of await this.diffs.wordDiffLines(path, await before.read(path), changes.writes.get(path)!)) diff(line);
       job.append({ type: 'file', path, change: 'modified' });
     }
     for (const path of changes.created) {
-      for (const line of wordDiffLines(path, null, changes.writes.get(path)!)) diff(line);
+      for (const line of await this.diffs.wordDiffLines(path, null, changes.writes.get(path)!)) diff(line);
       job.append({ type: 'file', path, change: 'created' });
     }
     for (const path of changes.deleted) {

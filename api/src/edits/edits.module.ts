@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent/agent.module.js';
 import { BuildsModule } from '../builds/builds.module.js';
+import { DiffsModule } from '../diffs/diffs.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { RunsModule } from '../runs/runs.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
@@ -9,7 +10,7 @@ import { EditsController } from './edits.controller.js';
 import { EditsService } from './edits.service.js';
 
 @Module({
-  imports: [AgentModule, BuildsModule, ProjectsModule, RunsModule, SandboxesModule],
+  imports: [AgentModule, BuildsModule, DiffsModule, ProjectsModule, RunsModule, SandboxesModule],
   controllers: [EditsController],
   providers: [EditRun, EditsService],
   exports: [EditRun],

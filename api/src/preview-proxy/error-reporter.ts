@@ -37,12 +37,3 @@ export function errorReporterScript(workspaceOrigin: string): string {
   });
 })();</script>`;
 }
-
-/** The page with the reporter first in its head (or first of all, when it has none). */
-export function injectErrorReporter(html: string, script: string): string {
-  const head = /<head(?:\s[^>]*)?>/i.exec(html);
-  if (head) return html.slice(0, head.index + head[0].length) + script + html.slice(head.index + head[0].length);
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  if (doctype) return doctype[0] + script + html.slice(doctype[0].length);
-  return script + html;
-}

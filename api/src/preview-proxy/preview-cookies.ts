@@ -1,21 +1,14 @@
 /**
- * The cookies a preview may set: only ones for its own host. A `Domain` attribute naming a parent
- * (the preview domain, or the platform's own domain) would reach other tenants' previews or the
- * platform, so such a cookie is dropped.
+ * The cookies a preview sets, each for its own host only: a `Domain` attribute (the preview domain,
+ * the platform's own domain, anything wider than the preview's host) would reach other tenants'
+ * previews or the platform, so it is taken out and the cookie stays the app's own, as it meant it to
+ * be. (A preview's script can still write such cookies itself: only a preview domain on the Public
+ * Suffix List stops that; see deploy/README.md.)
  */
-export function ownHostCookies(setCookie: string[] | undefined, host: string): string[] | undefined {
+export function hostOnlyCookies(setCookie: string[] | undefined): string[] | undefined {
   if (!setCookie) return setCookie;
-  const ownHost = host.toLowerCase().replace(/:\d+$/, '');
-  return setCookie.filter((cookie) => {
-    const domain = domainAttribute(cookie);
-    return domain === null || domain === ownHost;
+  return setCookie.map((cookie) => {
+    const [pair, ...attributes] = cookie.split(';');
+    return [pair, ...attributes.filter((attribute) => attribute.split('=')[0]!.trim().toLowerCase() !== 'domain')].join(';');
   });
-}
-
-function domainAttribute(cookie: string): string | null {
-  for (const part of cookie.split(';').slice(1)) {
-    const [name, ...value] = part.split('=');
-    if (name?.trim().toLowerCase() === 'domain') return value.join('=').trim().replace(/^\./, '').toLowerCase();
-  }
-  return null;
 }

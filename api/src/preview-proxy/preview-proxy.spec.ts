@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EventEmitter, once } from 'node:events';
+import { type IncomingMessage, type Server, type ServerResponse, createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it, jest } from '@jest/globals';
 import { loadConfig } from '../config/app-config.js';
 import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
@@ -92,5 +94,102 @@ describe('PreviewProxy public (shared) previews', () => {
     sut.onShareUnpublished({ shareId, projectId: 'project-1' });
     expect(await visit(sut, shareId)).toBe(404);
     expect(mocks.shares.projectIdOf).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PreviewProxy pages', () => {
+  /** Under the 4 MB pages were held up to, when they were held whole. */
+  const PAGE_BYTES = 3.9 * 1024 * 1024;
+  const PAGES = 60;
+
+  /** An app whose pages are 3.9 MB of HTML, written as fast as the proxy takes them. */
+  async function slowApp(): Promise<Server> {
+    const app = createServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write('<!doctype html><html><head><title>big</title></head><body>');
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      for (let sent = 0; sent < PAGE_BYTES && !res.destroyed; sent += chunk.length) if (!res.write(chunk)) await once(res, 'drain');
+      res.end('</body></html>');
+    });
+    app.listen(0, '127.0.0.1');
+    await once(app, 'listening');
+    return app;
+  }
+
+  /** The proxy in front of `app`, on a port of its own, serving one running preview. */
+  async function proxyTo(app: Server) {
+    const { sut, mocks } = setup();
+    const previewId = randomId();
+    mocks.sandboxes.findByPreviewId.mockResolvedValue({ projectId: 'project-1', previewId, state: 'running', builtAt: new Date() } as never);
+    mocks.sandboxes.target.mockResolvedValue(`http://127.0.0.1:${(app.address() as AddressInfo).port}` as never);
+    const front = createServer((req, res) => sut.handle(req, res, () => res.end()));
+    front.listen(0, '127.0.0.1');
+    await once(front, 'listening');
+    const port = (front.address() as AddressInfo).port;
+    const open = () =>
+      new Promise<IncomingMessage>((resolve, reject) => get({ port, path: '/', headers: { host: `${previewId}.preview.localhost:3000`, 'sec-fetch-dest': 'document' } }, resolve).on('error', reject));
+    const close = () => {
+      front.closeAllConnections();
+      front.close();
+      app.closeAllConnections();
+      app.close();
+      sut.onModuleDestroy();
+    };
+    return { sut, open, close };
+  }
+
+  it('stream through as they come: 60 pages nobody reads yet hold little, and each still gets the reporter after its head', async () => {
+    const { sut, open, close } = await proxyTo(await slowApp());
+    global.gc?.();
+    const before = process.memoryUsage().arrayBuffers;
+    try {
+      // Visitors on slow connections: the answers start, nobody reads their bodies for now.
+      const answers = await Promise.all(Array.from({ length: PAGES }, open));
+      for (const answer of answers) answer.pause();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const grown = process.memoryUsage().arrayBuffers - before;
+      // What the streams on the way hold (a few 64 KB reads per page, in this process: the app, the proxy
+      // and the visitors). Holding whole pages would come to 60 × 3.9 MB = 234 MB here.
+      expect(grown).toBeLessThan(64 * 1024 * 1024);
+      expect(sut.heldPageBytes).toBe(0);
+
+      const pages = await Promise.all(
+        answers.map(async (answer) => {
+          let size = 0;
+          let start = '';
+          for await (const chunk of answer as AsyncIterable<Buffer>) {
+            if (start.length < 200) start += chunk.toString();
+            size += chunk.length;
+          }
+          return { size, start };
+        }),
+      );
+      for (const page of pages) {
+        expect(page.start).toMatch(/^<!doctype html><html><head><script data-forge-preview-reporter>/);
+        expect(page.size).toBeGreaterThan(PAGE_BYTES);
+      }
+    } finally {
+      close();
+    }
+  }, 60_000);
+
+  it('unpacks a page that came compressed although it was asked for uncompressed, to put the reporter in', async () => {
+    const app = createServer((req, res) => {
+      expect(req.headers['accept-encoding']).toBeUndefined();
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      res.end(gzipSync('<html><head></head><body>packed</body></html>'));
+    });
+    app.listen(0, '127.0.0.1');
+    await once(app, 'listening');
+    const { open, close } = await proxyTo(app);
+    try {
+      const answer = await open();
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      let body = '';
+      for await (const chunk of answer as AsyncIterable<Buffer>) body += chunk.toString();
+      expect(body).toMatch(/^<html><head><script data-forge-preview-reporter>.*<\/script><\/head><body>packed<\/body><\/html>$/s);
+    } finally {
+      close();
+    }
   });
 });

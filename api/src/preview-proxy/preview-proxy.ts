@@ -1,5 +1,6 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { type Duplex, type Transform, pipeline } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { createProxyServer } from 'http-proxy-3';
@@ -12,9 +13,10 @@ import { type PreviewOutcome, workMetrics } from '../operations/work-metrics.js'
 import type { SandboxRecord } from '../sandboxes/sandboxes.repository.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SharesService } from '../shares/shares.service.js';
-import { errorReporterScript, injectErrorReporter } from './error-reporter.js';
-import { ownHostCookies } from './preview-cookies.js';
+import { errorReporterScript } from './error-reporter.js';
+import { hostOnlyCookies } from './preview-cookies.js';
 import { type PreviewPage, previewPage } from './preview-pages.js';
+import { HeldPages, ReporterInjector } from './reporter-injector.js';
 
 const PREVIEW_ID = /^[a-z2-7]{20}$/;
 /** How long a preview's route is trusted before the database and Docker are asked again. */
@@ -25,10 +27,10 @@ const STARTING_TTL_MS = 200;
 const UNKNOWN_ID_TTL_MS = 30_000;
 /** Routes kept at most; the least recently visited go first, so random ids cannot grow memory. */
 const MAX_CACHED_ROUTES = 10_000;
-/** HTML pages larger than this are passed on as they are, without the error reporter. */
-const MAX_INJECTED_PAGE_BYTES = 4 * 1024 * 1024;
 /** Hop-by-hop headers, and those the rewritten body makes wrong. */
 const NOT_COPIED = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'content-length', 'upgrade']);
+/** Encodings a page may come in although it was asked for uncompressed: unpacked to put the reporter in. */
+const DECODERS: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress };
 
 type Route = { kind: 'proxy'; projectId: string; target: string } | { kind: 'page'; projectId: string | null; page: PreviewPage };
 
@@ -56,7 +58,9 @@ export class PreviewProxy implements OnModuleDestroy {
   private readonly revokedShares = new LRUCache<string, true>({ max: MAX_CACHED_ROUTES });
   /** The connections open to each public preview host (responses in flight, websockets), closed on unpublish. */
   private readonly shareConnections = new Map<string, Set<Duplex>>();
-  private readonly reporter: string;
+  private readonly reporter: Buffer;
+  /** What the pages being answered hold while their head tags are looked for, in all. */
+  private readonly heldPages = new HeldPages();
   /** Page requests whose answer this proxy writes itself, with the error reporter in it. */
   private readonly documents = new WeakSet<IncomingMessage>();
 
@@ -67,9 +71,9 @@ export class PreviewProxy implements OnModuleDestroy {
     private readonly shares: SharesService,
   ) {
     this.suffix = `.${config.previewDomain}`;
-    this.reporter = errorReporterScript(config.publicUrl);
+    this.reporter = Buffer.from(errorReporterScript(config.publicUrl));
     this.proxy.on('proxyRes', (proxyRes, req, res) => {
-      proxyRes.headers['set-cookie'] = ownHostCookies(proxyRes.headers['set-cookie'], req.headers.host ?? '');
+      proxyRes.headers['set-cookie'] = hostOnlyCookies(proxyRes.headers['set-cookie']);
       if (this.documents.has(req)) this.answerDocument(proxyRes, res);
     });
     // A failed upstream must answer the visitor, never crash the process or leak the socket.
@@ -89,6 +93,11 @@ export class PreviewProxy implements OnModuleDestroy {
   /** Idle connections to the apps would keep a stopping process alive. */
   onModuleDestroy(): void {
     this.upstream.destroy();
+  }
+
+  /** Bytes of pages held now while the reporter's place in them is looked for. */
+  get heldPageBytes(): number {
+    return this.heldPages.bytes;
   }
 
   /** How many routes are remembered now. */
@@ -161,42 +170,33 @@ export class PreviewProxy implements OnModuleDestroy {
     return true;
   }
 
-  /** A page's answer with the error reporter put in when it is HTML; anything else as it came. */
+  /**
+   * A page's answer with the error reporter put in as it streams through when it is HTML (unpacked
+   * if it came compressed all the same); anything else as it came.
+   */
   private answerDocument(proxyRes: IncomingMessage, res: ServerResponse): void {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(proxyRes.headers)) if (value !== undefined && !NOT_COPIED.has(name)) headers[name] = value;
-    const html = /^text\/html/i.test(String(proxyRes.headers['content-type'] ?? '')) && !proxyRes.headers['content-encoding'];
     const status = proxyRes.statusCode ?? 502;
+    const encoding = String(proxyRes.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
+    const decoder = encoding === 'identity' ? null : DECODERS[encoding];
+    const html = /^text\/html/i.test(String(proxyRes.headers['content-type'] ?? '')) && status !== 204 && status !== 304 && decoder !== undefined;
+    const done = (err: Error | null | undefined) => {
+      if (err) res.destroy();
+    };
     if (!html) {
       if (proxyRes.headers['content-length']) headers['content-length'] = proxyRes.headers['content-length'];
       res.writeHead(status, headers);
-      proxyRes.pipe(res);
+      pipeline(proxyRes, res, done);
       return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let passedOn = false;
-    proxyRes.on('data', (chunk: Buffer) => {
-      if (passedOn) return;
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size <= MAX_INJECTED_PAGE_BYTES) return;
-      // Too large to hold: the page goes on as it is.
-      passedOn = true;
-      res.writeHead(status, headers);
-      for (const held of chunks) res.write(held);
-      proxyRes.on('data', (more: Buffer) => res.write(more));
-    });
-    proxyRes.on('end', () => {
-      if (passedOn) {
-        res.end();
-        return;
-      }
-      const body = Buffer.from(injectErrorReporter(Buffer.concat(chunks).toString('utf8'), this.reporter), 'utf8');
-      res.writeHead(status, { ...headers, 'content-length': String(body.length) });
-      res.end(body);
-    });
-    proxyRes.on('error', () => res.destroy());
+    delete headers['content-encoding'];
+    res.writeHead(status, headers);
+    const injector = new ReporterInjector(this.reporter, this.heldPages);
+    if (decoder) pipeline(proxyRes, decoder(), injector, res, done);
+    else pipeline(proxyRes, injector, res, done);
   }
 
   /** A share stopped: its public host answers "not shared" from the next request on, and what is open closes. */

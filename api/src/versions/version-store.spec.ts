@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import fs from 'node:fs';
-import { VersionStore } from './version-store.js';
+import { deadline, lineCounts, unifiedDiff } from '../diffs/diff-tasks.js';
+import { type FileDiffer, VersionStore } from './version-store.js';
+
+/** The diffs DiffsService runs on its worker threads, here in the test's own thread. */
+const differ: FileDiffer = {
+  lineCounts: async (changed) => lineCounts(changed, deadline(1000)),
+  unifiedDiff: async (changed) => unifiedDiff(changed, deadline(1000)),
+};
 
 let root: string;
 beforeEach(async () => {
@@ -20,7 +27,7 @@ const at = new Date('2026-01-02T03:04:05Z');
 
 describe('VersionStore', () => {
   it('keeps a large binary file byte for byte under the id git gives it, and sees it unchanged in the next commit', async () => {
-    const store = new VersionStore(root);
+    const store = new VersionStore(root, differ);
     const video = Buffer.alloc(700 * 1024);
     for (let i = 0; i < video.length; i++) video[i] = (i * 131) % 256;
     const first = await store.commit('p', { files: files({ 'public/intro.mp4': video }), message: 'save: video', createdAt: at });
@@ -33,7 +40,7 @@ describe('VersionStore', () => {
   });
 
   it('commits the files as they are, each commit after the last, with the lines each file gained and lost', async () => {
-    const store = new VersionStore(root);
+    const store = new VersionStore(root, differ);
     const first = await store.commit('p', { files: files({ 'src/App.tsx': 'a\nb\nc\n', 'README.md': 'hi\n' }), message: 'generation: a shop', createdAt: at });
     expect(first.files).toEqual([
       { path: 'README.md', added: 1, removed: 0 },
@@ -53,8 +60,8 @@ describe('VersionStore', () => {
   });
 
   it('follows commits another replica made on the shared repository: its next commit comes after theirs', async () => {
-    const here = new VersionStore(root);
-    const there = new VersionStore(root);
+    const here = new VersionStore(root, differ);
+    const there = new VersionStore(root, differ);
     await here.commit('p', { files: files({ 'a.txt': 'one\n' }), message: 'one', createdAt: at });
     const theirs = await there.commit('p', { files: files({ 'a.txt': 'two\n' }), message: 'two', createdAt: at });
     const mine = await here.commit('p', { files: files({ 'a.txt': 'three\n' }), message: 'three', createdAt: at });
@@ -65,16 +72,16 @@ describe('VersionStore', () => {
   });
 
   it("gives back any version's files, and a fresh store reads what an earlier one wrote", async () => {
-    const store = new VersionStore(root);
+    const store = new VersionStore(root, differ);
     const first = await store.commit('p', { files: files({ 'a/b/c.txt': 'deep\n', 'logo.png': Buffer.from([0, 1, 2]) }), message: 'one', createdAt: at });
-    await new VersionStore(root).commit('p', { files: files({ 'x.txt': 'x\n' }), message: 'two', createdAt: at });
-    const restored = await new VersionStore(root).files('p', first.id);
+    await new VersionStore(root, differ).commit('p', { files: files({ 'x.txt': 'x\n' }), message: 'two', createdAt: at });
+    const restored = await new VersionStore(root, differ).files('p', first.id);
     expect([...restored.keys()].sort()).toEqual(['a/b/c.txt', 'logo.png']);
     expect(restored.get('logo.png')).toEqual(Buffer.from([0, 1, 2]));
   });
 
   it('answers a unified diff against the version before', async () => {
-    const store = new VersionStore(root);
+    const store = new VersionStore(root, differ);
     await store.commit('p', { files: files({ 'src/App.tsx': 'a\nb\nc\n', 'gone.txt': 'bye\n' }), message: 'one', createdAt: at });
     const second = await store.commit('p', { files: files({ 'src/App.tsx': 'a\nB\nc\n', 'img.png': Buffer.from([0, 9]) }), message: 'two', createdAt: at });
     expect(await store.diff('p', second.id)).toBe(
@@ -100,7 +107,7 @@ describe('VersionStore', () => {
   });
 
   it("removes a project's whole history", async () => {
-    const store = new VersionStore(root);
+    const store = new VersionStore(root, differ);
     await store.commit('p', { files: files({ 'a.txt': 'a\n' }), message: 'one', createdAt: at });
     await store.remove('p');
     await expect(stat(join(root, 'p.git'))).rejects.toThrow();

@@ -2,10 +2,10 @@ import { createHash, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTwoFilesPatch, diffLines } from 'diff';
 import git, { type TreeEntry } from 'isomorphic-git';
 import type { VersionFileChange } from '@forge/protocol/versions';
 import { Slicer } from '../common/cooperative.js';
+import type { FileVersions } from '../diffs/diff-tasks.js';
 
 export interface StoredFile {
   path: string;
@@ -30,6 +30,12 @@ const TREE_MODE = '040000';
 
 type FlatTree = Map<string, string>;
 
+/** What computes the line counts and diffs of changed files (DiffsService, off the event loop). */
+export interface FileDiffer {
+  lineCounts(files: FileVersions[]): Promise<VersionFileChange[]>;
+  unifiedDiff(files: FileVersions[]): Promise<string>;
+}
+
 /**
  * The version history of each project as a git repository of its own (bare, under DATA_DIR/versions,
  * so nothing a model writes into the project can touch it). Commits are made from the files as they
@@ -42,7 +48,10 @@ export class VersionStore {
    */
   private readonly heads = new Map<string, { id: string; tree: FlatTree }>();
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly differ: FileDiffer,
+  ) {}
 
   private gitdir(projectId: string): string {
     return join(this.root, `${projectId}.git`);
@@ -70,20 +79,18 @@ export class VersionStore {
       commit: { message: `${input.message}\n`, tree: treeId, parent: head ? [head.id] : [], author: person, committer: person },
     });
     await git.writeRef({ fs, gitdir, ref: BRANCH, value: id, force: true });
-    const changes: VersionFileChange[] = [];
-    // Thousands of files (a large save) are counted in slices, letting other requests in between.
+    const changed: FileVersions[] = [];
+    // Thousands of files (a large save) are gathered in slices, letting other requests in between.
     const slicer = new Slicer();
     for (const path of [...new Set([...(head?.tree.keys() ?? []), ...tree.keys()])].sort()) {
       await slicer.pause();
       const before = head?.tree.get(path) ?? null;
       const after = tree.get(path) ?? null;
       if (before === after) continue;
-      const oldText = before ? await this.blobText(gitdir, before) : '';
-      const newText = after ? (contents.get(path)!.includes(0) ? null : contents.get(path)!.toString('utf8')) : '';
-      changes.push({ path, ...lineCounts(oldText, newText) });
+      changed.push({ path, before: before ? await this.blob(gitdir, before) : null, after: after ? contents.get(path)! : null });
     }
     this.heads.set(projectId, { id, tree });
-    return { id, files: changes };
+    return { id, files: await this.differ.lineCounts(changed) };
   }
 
   /** The files of a commit, by path. */
@@ -103,21 +110,13 @@ export class VersionStore {
     const { commit } = await git.readCommit({ fs, gitdir, oid: commitId });
     const after = await this.flatTree(gitdir, commitId);
     const before = commit.parent[0] ? await this.flatTree(gitdir, commit.parent[0]) : new Map<string, string>();
-    const parts: string[] = [];
+    const changed: FileVersions[] = [];
     for (const path of [...new Set([...before.keys(), ...after.keys()])].sort()) {
       const [oldOid, newOid] = [before.get(path), after.get(path)];
       if (oldOid === newOid) continue;
-      const oldText = oldOid ? await this.blobText(gitdir, oldOid) : '';
-      const newText = newOid ? await this.blobText(gitdir, newOid) : '';
-      const header = `diff --git a/${path} b/${path}\n`;
-      if (oldText === null || newText === null) {
-        parts.push(`${header}Binary files ${oldOid ? `a/${path}` : '/dev/null'} and ${newOid ? `b/${path}` : '/dev/null'} differ\n`);
-        continue;
-      }
-      const patch = createTwoFilesPatch(oldOid ? `a/${path}` : '/dev/null', newOid ? `b/${path}` : '/dev/null', oldText, newText, '', '', { context: 3 });
-      parts.push(header + patch.replace(/^=+\n/, '').replace(/^(---|\+\+\+) (\S+)\t?\n/gm, '$1 $2\n'));
+      changed.push({ path, before: oldOid ? await this.blob(gitdir, oldOid) : null, after: newOid ? await this.blob(gitdir, newOid) : null });
     }
-    return parts.join('');
+    return this.differ.unifiedDiff(changed);
   }
 
   async remove(projectId: string): Promise<void> {
@@ -183,11 +182,8 @@ export class VersionStore {
     return write(root);
   }
 
-  /** A blob as text; null for binary content. */
-  private async blobText(gitdir: string, oid: string): Promise<string | null> {
-    const { blob } = await git.readBlob({ fs, gitdir, oid });
-    const buffer = Buffer.from(blob);
-    return buffer.includes(0) ? null : buffer.toString('utf8');
+  private async blob(gitdir: string, oid: string): Promise<Uint8Array> {
+    return (await git.readBlob({ fs, gitdir, oid })).blob;
   }
 }
 
@@ -199,16 +195,4 @@ async function blobId(content: Buffer): Promise<string> {
   const header = `blob ${content.length}\0`;
   if (content.length <= HASH_INLINE_BYTES) return createHash('sha1').update(header).update(content).digest('hex');
   return Buffer.from(await webcrypto.subtle.digest('SHA-1', Buffer.concat([Buffer.from(header), content]))).toString('hex');
-}
-
-/** Lines added and removed from `before` to `after`; binary content (null) counts none. */
-function lineCounts(before: string | null, after: string | null): { added: number; removed: number } {
-  if (before === null || after === null) return { added: 0, removed: 0 };
-  let added = 0;
-  let removed = 0;
-  for (const part of diffLines(before, after)) {
-    if (part.added) added += part.count ?? 0;
-    else if (part.removed) removed += part.count ?? 0;
-  }
-  return { added, removed };
 }

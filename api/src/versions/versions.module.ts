@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { BuildsModule } from '../builds/builds.module.js';
+import { DiffsModule } from '../diffs/diffs.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { VersionsController } from './versions.controller.js';
 import { VersionsRepository } from './versions.repository.js';
 import { VersionsService } from './versions.service.js';
 
 @Module({
-  imports: [ProjectsModule, BuildsModule],
+  imports: [ProjectsModule, BuildsModule, DiffsModule],
   controllers: [VersionsController],
   providers: [VersionsRepository, VersionsService],
 })

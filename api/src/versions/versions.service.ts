@@ -6,6 +6,8 @@ import { notFound } from '../common/errors/domain-error.js';
 import { PROJECT_CHANGED, PROJECT_CHANGING, PROJECT_DELETING, type ProjectChangedEvent, type ProjectChangingEvent, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BuildsService } from '../builds/builds.service.js';
+import { KeyedSerializer } from '../common/keyed-serializer.js';
+import { DiffsService } from '../diffs/diffs.service.js';
 import { type FileChangeSet, ProjectsService } from '../projects/projects.service.js';
 import { type StoredFile, VersionStore } from './version-store.js';
 import { type VersionRecord, VersionsRepository } from './versions.repository.js';
@@ -27,14 +29,17 @@ export class VersionsService {
   private readonly store: VersionStore;
   /** Commits of one project one after another. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Diffs an account asks for, one at a time: many at once would only queue ahead of other accounts' in the diff threads. */
+  private readonly diffsPerAccount = new KeyedSerializer();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly repository: VersionsRepository,
     private readonly projects: ProjectsService,
     private readonly builds: BuildsService,
+    diffs: DiffsService,
   ) {
-    this.store = new VersionStore(join(config.dataDir, 'versions'));
+    this.store = new VersionStore(join(config.dataDir, 'versions'), diffs);
   }
 
   async list(ownerId: string, name: string): Promise<VersionListResponse> {
@@ -45,7 +50,7 @@ export class VersionsService {
   async diff(ownerId: string, name: string, id: string): Promise<VersionDiffResponse> {
     const project = await this.projects.find(ownerId, name);
     const version = await this.findVersion(project.id, id);
-    return { diff: await this.store.diff(project.id, version.id) };
+    return { diff: await this.diffsPerAccount.run(ownerId, () => this.store.diff(project.id, version.id)) };
   }
 
   /** A new version holding that version's files (`.env` stays as it is), then a rebuild. */

@@ -1,3 +1,4 @@
+import { DIFF_TOO_LARGE_NOTE } from '@forge/protocol/versions';
 import { cn } from '@/lib/cn';
 
 /** A unified diff, each line coloured by what it is: file header, hunk, added, removed or context. */
@@ -12,7 +13,7 @@ export function VersionDiff({ diff }: { diff: string }) {
           className={cn(
             'whitespace-pre-wrap break-all',
             line.startsWith('diff --git') && 'mt-3 font-semibold text-foreground first:mt-0',
-            (line.startsWith('---') || line.startsWith('+++') || line.startsWith('Binary files')) && 'text-subtle',
+            (line.startsWith('---') || line.startsWith('+++') || line.startsWith('Binary files') || line.startsWith(DIFF_TOO_LARGE_NOTE)) && 'text-subtle',
             line.startsWith('@@') && 'text-primary-hover',
             line.startsWith('+') && !line.startsWith('+++') && 'bg-accent/10 text-accent',
             line.startsWith('-') && !line.startsWith('---') && 'bg-destructive/10 text-destructive',
