@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { ConventionsVersion } from '@forge/protocol/conventions';
 import { ErrorCode } from '@forge/protocol/errors';
 import { AgentService, DEFAULT_AGENT_SETTINGS } from '../agent/agent.service.js';
 import { type CompletionRequest, type LlmProvider, ProviderError, type ProviderEvent } from '../agent/llm-provider.js';
@@ -39,7 +40,7 @@ class ScriptedProvider implements LlmProvider {
 const PROJECT_ID = 'project-1';
 
 /** The project as ProjectsService shows it, by id, in memory; writes are recorded. */
-function fakeProjects(initial: Record<string, string>) {
+function fakeProjects(initial: Record<string, string>, conventions: ConventionsVersion = 'v2') {
   const files = new Map(Object.entries(initial));
   const writes: Array<[string, string]> = [];
   /** Paths whose write fails, as a full disk would: the change then lands not at all. */
@@ -47,6 +48,7 @@ function fakeProjects(initial: Record<string, string>) {
   const applied: FileChangeSet[] = [];
   const projects = {
     filePaths: async (projectId: string) => (projectId === PROJECT_ID ? [...files.keys()].sort() : []),
+    conventionsOf: async () => conventions,
     readFile: async (projectId: string, path: string) => {
       const content = projectId === PROJECT_ID ? files.get(path) : undefined;
       if (content === undefined) throw new DomainError(ErrorCode.FileNotFound, `File not found: ${path}`);
@@ -84,10 +86,10 @@ function fakeCredits(balance = 1_000_000n, costPerCall = 0n) {
   return { credits, calls, state };
 }
 
-function setup(responses: ScriptedResponse[], initial: Record<string, string> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits()) {
+function setup(responses: ScriptedResponse[], initial: Record<string, string> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits(), conventions: ConventionsVersion = 'v2') {
   const provider = new ScriptedProvider(responses);
   const agent = new AgentService(provider, { ...DEFAULT_AGENT_SETTINGS, maxRetries: 0, retryBaseDelayMs: 1 }, new PromptLibrary());
-  const { projects, writes, files, failing, applied } = fakeProjects(initial);
+  const { projects, writes, files, failing, applied } = fakeProjects(initial, conventions);
   const service = new AutoFixService(config, agent, projects, ledger.credits);
   const log: string[] = [];
   const input = (buildLog = TYPE_ERROR_LOG): FixAttemptInput => ({
@@ -138,6 +140,17 @@ const FIXED_APP = APP.replace('const count: string', 'const count: number');
 const fileBlock = (path: string, content: string) => `<<<FILE ${path}>>>\n${content}<<<END FILE>>>\n`;
 
 describe('AutoFixService', () => {
+  it('repairs a project made under v1 with the v1 prompts', async () => {
+    const { service, provider, input } = setup([{ text: fileBlock('src/App.tsx', FIXED_APP) }], PROJECT, CONFIG, fakeCredits(), 'v1');
+
+    await service.attempt(input());
+
+    const [request] = provider.requests;
+    expect(request.conventions).toBe('v1');
+    expect(request.system).toContain('Forge project conventions, v1');
+    expect(request.system).not.toContain('Forge project conventions, v2');
+  });
+
   it('shows the agent the errors, the files and the tree, saves its fix and logs what changed', async () => {
     const { service, provider, writes, log, input } = setup([{ text: `The count is a number, so it is typed as one now.\n\n${fileBlock('src/App.tsx', FIXED_APP)}` }]);
 
@@ -148,8 +161,10 @@ describe('AutoFixService', () => {
     expect(request.maxOutputTokens).toBe(16_000);
     expect(request.projectName).toBe('recipe-box');
     expect(request.system).toContain('repairing a project');
-    expect(request.system).toContain('Forge project conventions');
+    expect(request.system).toContain('Forge project conventions, v2');
     expect(request.system).not.toContain('{{conventions}}');
+    expect(request.system).not.toContain('{{components}}');
+    expect(request.conventions).toBe('v2');
     const message = request.messages[0].content;
     expect(message).toContain("1. src/App.tsx:5:9 Type 'number' is not assignable to type 'string'.");
     expect(message).toContain("2. src/App.tsx:6:27 Argument of type 'string' is not assignable to parameter of type 'number'.");

@@ -88,6 +88,7 @@ export class AutoFixService {
     for (const error of errors) log(`   • ${shorten(formatBuildError(error), MAX_ERROR_LOG_CHARS)}`);
 
     const tree = await this.projects.filePaths(input.projectId);
+    const conventions = await this.projects.conventionsOf(input.projectId);
     const context = await this.readContext(input, errors, tree);
     const maxTurns = this.config.autoFix.maxTurns;
     const request = fixRequest({ input, errors, tree, context, maxAttempts: this.maxAttempts });
@@ -101,7 +102,8 @@ export class AutoFixService {
     try {
       // The same checks and the same all-at-once apply as an edit: a failing answer goes back once.
       answer = await checkedAnswer({
-        ask: (retry) => this.agent.fix({ projectName: input.projectName, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns, retry }, input.signal),
+        ask: (retry) =>
+          this.agent.fix({ projectName: input.projectName, conventions, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns, retry }, input.signal),
         current,
         log,
         onContinued: (turn) => log(`⏳ The answer was cut off; the agent continues it (turn ${turn}/${maxTurns})`),

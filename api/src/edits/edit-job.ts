@@ -55,6 +55,7 @@ export class EditJob {
       log(`🚀 Editing ${input.projectName}: ${shorten(input.request, MAX_LOGGED_REQUEST_CHARS)}`);
       await this.waitForBuilds(input, log);
       const tree = await this.projects.filePaths(input.projectId);
+      const conventions = await this.projects.conventionsOf(input.projectId);
       let reader = this.reader(input.projectId, tree);
       const context = await selectEditContext({ request: input.request, tree, read: (path) => reader.read(path), budgetTokens: this.config.edits.contextTokens });
       const shown = Object.keys(context.shown);
@@ -67,6 +68,7 @@ export class EditJob {
           this.agent.edit(
             {
               projectName: input.projectName,
+              conventions,
               request: input.request,
               prompt: editPrompt({ projectName: input.projectName, request: input.request, tree, context }),
               images: input.images,

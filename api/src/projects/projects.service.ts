@@ -3,6 +3,7 @@ import { Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { type ArchiverError, ZipArchive } from 'archiver';
 import type { FileContentResponse, ProjectListResponse, ProjectTreeResponse, SaveProjectResponse } from '@forge/protocol/api';
+import { CURRENT_CONVENTIONS, type ConventionsVersion } from '@forge/protocol/conventions';
 import { ErrorCode } from '@forge/protocol/errors';
 import { fileFolderConflict, unsafePathReason } from '@forge/protocol/paths';
 import { projectNameError } from '@forge/protocol/project-name';
@@ -77,11 +78,18 @@ export class ProjectsService {
     return (await this.storage.readFile(projectId, path)).toString('utf8');
   }
 
-  /** The project to write into, created when new. Answers its id. */
+  /** The project a generation writes into, created when new, and recorded as made under the current conventions. */
   async ensureProject(ownerId: string, name: string): Promise<ProjectRecord> {
     this.assertValidName(name);
     await this.quotas.assertCanCreate(ownerId, name);
-    return this.repository.upsertProject(ownerId, name);
+    return this.repository.upsertProject(ownerId, name, CURRENT_CONVENTIONS);
+  }
+
+  /** The conventions a project was made under, which its edits and fixes follow. */
+  async conventionsOf(projectId: string): Promise<ConventionsVersion> {
+    const conventions = await this.repository.conventionsOf(projectId);
+    if (!conventions) throw projectNotFound();
+    return conventions;
   }
 
   /** Saves one file atomically and records it; used as a generation completes each file. */

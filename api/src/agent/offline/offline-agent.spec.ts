@@ -12,6 +12,7 @@ function request(description: string, projectName = 'my-react-app', purpose: Com
     messages: [{ role: 'user', content: `Project name: ${projectName}\n\n${description}` }],
     maxOutputTokens: 16_000,
     purpose,
+    conventions: 'v2',
     description,
     projectName,
   };
