@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CURRENT_CONVENTIONS } from '@forge/protocol/conventions';
 import { FILE_END_MARKER } from '@forge/protocol/file-stream';
 import { PromptLibrary } from './prompt-library.js';
+import { ALL_ALLOWED_DEPENDENCIES } from './v1-dependencies.js';
 import { TEMPLATE_DIR } from './template/template-files.js';
 
 const prompts = new PromptLibrary();
@@ -48,5 +49,12 @@ describe('the v2 conventions', () => {
     for (const key of ['"primaryKey"', '"notNull"', '"unique"', '"references"', '"default"']) expect(conventions).toContain(key);
     expect(conventions).toContain(FILE_END_MARKER);
     expect(prompts.get('system', 'v2')).toContain('`Template: static`, `Template: data` or `Template: api-key`');
+  });
+});
+
+describe('the v1 conventions', () => {
+  it('still list every package v1 projects may use, at the versions the sandbox holds them for', () => {
+    const conventions = prompts.get('conventions', 'v1');
+    for (const [name, version] of Object.entries(ALL_ALLOWED_DEPENDENCIES)) expect(conventions).toContain(`| ${name} | ${version} |`);
   });
 });

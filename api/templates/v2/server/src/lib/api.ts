@@ -25,8 +25,8 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     throw new ApiError(0, 'The server cannot be reached.');
   }
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
-  // Without the server (a static preview), /api answers the app's HTML: treat it as "not running".
-  if (!isJson) throw new ApiError(response.ok ? 503 : response.status, 'The server is not running yet.');
+  // Without the server, /api answers the app's HTML (a static preview) or a proxy's error page: "not running".
+  if (!isJson) throw new ApiError(503, 'The server is not running yet.');
   const data = (await response.json()) as T & { error?: string; missingKey?: string };
   if (!response.ok) throw new ApiError(response.status, data.error ?? `Request failed (${response.status}).`, data.missingKey ?? null);
   return data;
