@@ -14,9 +14,18 @@ const { benchEdits } = await import('./bench/edits.mjs');
 const { benchDatabases } = await import('./bench/databases.mjs');
 const { benchNodes } = await import('./bench/nodes.mjs');
 const { benchReplicas } = await import('./bench/replicas.mjs');
+const { benchConventions } = await import('./bench/conventions.mjs');
 
 const only = process.argv[2];
-const runs = { generation: benchGeneration, sandbox: benchSandboxes, edits: benchEdits, databases: benchDatabases, nodes: benchNodes, replicas: benchReplicas };
+const runs = {
+  generation: benchGeneration,
+  sandbox: benchSandboxes,
+  edits: benchEdits,
+  databases: benchDatabases,
+  nodes: benchNodes,
+  replicas: benchReplicas,
+  conventions: benchConventions,
+};
 if (only && !runs[only]) throw new Error(`Unknown benchmark "${only}": choose ${Object.keys(runs).join(', ')}`);
 const rows = [];
 for (const [name, run] of Object.entries(runs)) if (!only || only === name) rows.push(...(await run()));
