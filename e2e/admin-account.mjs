@@ -49,8 +49,8 @@ const fromApi = (path) => import(pathToFileURL(join(root, 'api/dist', path)).hre
 
 /** The child's work: migrate, insert the account, print it. */
 async function seed(env) {
-  const { startEmbeddedPostgres } = await fromApi('database/embedded-postgres.js');
-  const { migrate } = await fromApi('database/migrator.js');
+  const { startEmbeddedPostgres } = await fromApi('platform-db/embedded-postgres.js');
+  const { migrate } = await fromApi('platform-db/migrator.js');
   const { generateRecoveryKey, keyHint, sha256 } = await fromApi('auth/recovery-key.js');
 
   const account = { id: randomUUID(), recoveryKey: generateRecoveryKey() };
