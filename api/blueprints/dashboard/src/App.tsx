@@ -55,8 +55,8 @@ export function App() {
           </Tabs>
         </header>
 
-        <main className="grid gap-5 p-4 sm:p-6">
-          <section className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Key metrics">
+        <main className="grid grid-cols-1 gap-5 p-4 sm:p-6">
+          <section className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Key metrics">
             <KpiCard label="Revenue" value={formatCurrency(now.revenue)} change={percentChange(now.revenue, before.revenue)} series={current.map((d) => d.revenue)} />
             <KpiCard label="Orders" value={formatNumber(now.orders)} change={percentChange(now.orders, before.orders)} series={current.map((d) => d.orders)} />
             <KpiCard label="New customers" value={formatNumber(now.customers)} change={percentChange(now.customers, before.customers)} series={current.map((d) => d.newCustomers)} />
@@ -68,7 +68,7 @@ export function App() {
             />
           </section>
 
-          <section className="grid gap-5 lg:grid-cols-2">
+          <section className="grid grid-cols-1 gap-5 lg:grid-cols-2">
             <Card className="lg:col-span-2">
               <CardHeader>
                 <CardTitle>Revenue</CardTitle>
