@@ -1,8 +1,8 @@
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 
-/** Colours for people without a picture, the palette's first. */
-const BACKGROUNDS = ['bg-primary', 'bg-accent', 'bg-chart-3', 'bg-chart-4', 'bg-chart-5'];
+/** Colours for people without a picture: token pairs that keep the initials readable in any palette. */
+const COLOURS = ['bg-primary text-primary-foreground', 'bg-accent text-accent-foreground', 'bg-foreground text-background', 'bg-secondary text-secondary-foreground', 'bg-muted-foreground text-background'];
 
 function hash(text: string): number {
   let value = 0;
@@ -19,7 +19,7 @@ export function UserAvatar({ name, className }: { name: string; className?: stri
     .toUpperCase();
   return (
     <Avatar className={cn('size-11', className)} aria-hidden>
-      <AvatarFallback className={cn('font-semibold text-white', BACKGROUNDS[hash(name) % BACKGROUNDS.length])}>{initials}</AvatarFallback>
+      <AvatarFallback className={cn('font-semibold', COLOURS[hash(name) % COLOURS.length])}>{initials}</AvatarFallback>
     </Avatar>
   );
 }
