@@ -55,8 +55,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // The offline agent's starter blueprints are React apps (with an Express server for data apps).
-    files: ['api/blueprints/**/*.{ts,tsx}'],
+    // The v2 template and the offline agent's starter blueprints are React apps (with an Express server for data apps).
+    files: ['api/blueprints/**/*.{ts,tsx}', 'api/templates/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

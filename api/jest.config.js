@@ -16,6 +16,8 @@ const shared = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
+  // The v2 template's package.json files are projects' own, not modules of the API.
+  modulePathIgnorePatterns: ['<rootDir>/templates/'],
   moduleNameMapper: {
     '^@forge/protocol/(.*)$': '<rootDir>/../protocol/src/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -16,6 +16,7 @@ const { benchNodes } = await import('./bench/nodes.mjs');
 const { benchReplicas } = await import('./bench/replicas.mjs');
 const { benchFiles } = await import('./bench/files.mjs');
 const { benchRegistry } = await import('./bench/registry.mjs');
+const { benchConventions } = await import('./bench/conventions.mjs');
 
 const only = process.argv[2];
 const runs = {
@@ -27,6 +28,7 @@ const runs = {
   nodes: benchNodes,
   replicas: benchReplicas,
   files: benchFiles,
+  conventions: benchConventions,
 };
 if (only && !runs[only]) throw new Error(`Unknown benchmark "${only}": choose ${Object.keys(runs).join(', ')}`);
 const rows = [];

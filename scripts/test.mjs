@@ -17,7 +17,7 @@ const steps = [
     'Type checks',
     async () => {
       for (const project of ['protocol', 'api', 'web', 'e2e']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project]);
-      // The starter blueprints, against the packages (and versions) the sandbox image preinstalls.
+      // The v2 template and the starter blueprints, against the template's pinned packages.
       await linkBlueprintDependencies();
       run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'api/blueprints']);
     },

@@ -302,3 +302,27 @@ describe('versions', () => {
     expect(await t.app.get(PrismaService).projectVersion.count({ where: { projectId: project.id } })).toBe(0);
   });
 });
+
+describe('the conventions an edit is answered under', () => {
+  it('answers an edit of a project made under v1 with the v1 prompts, and of a new one with the v2 prompts', async () => {
+    await save('old-counter', project('Old Counter'));
+    await save('new-counter', project('New Counter'));
+    const prisma = t.app.get(PrismaService);
+    // Saved projects are v2, as every new one; a project made before v2 existed is recorded as v1.
+    expect(await prisma.project.findFirstOrThrow({ where: { name: 'new-counter' }, select: { conventions: true } })).toEqual({ conventions: 'v2' });
+    await prisma.project.updateMany({ where: { name: 'old-counter' }, data: { conventions: 'v1' } });
+
+    const systemOf = async (name: string, title: string) => {
+      fake.script(stream('Renaming.\n', edit('src/App.tsx', `      <h1>${title}</h1>`, '      <h1>Clicks</h1>')));
+      const result = await runEdit(name, 'Call the heading Clicks');
+      expect(result.end).toMatchObject({ type: 'complete' });
+      return JSON.stringify(fake.requests.at(-1)!.body);
+    };
+    const v1 = await systemOf('old-counter', 'Old Counter');
+    expect(v1).toContain('Forge project conventions, v1');
+    expect(v1).not.toContain('Forge project conventions, v2');
+    const v2 = await systemOf('new-counter', 'New Counter');
+    expect(v2).toContain('Forge project conventions, v2');
+    expect(v2).toContain('@/components/ui/button');
+  }, 240_000);
+});

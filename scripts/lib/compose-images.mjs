@@ -35,6 +35,7 @@ const APP_FILES = [
   'api/dist',
   'api/prompts',
   'api/blueprints',
+  'api/templates',
   'protocol/package.json',
   'protocol/dist',
   'web/dist',
@@ -136,8 +137,9 @@ function stageApp(context) {
   const app = join(context, 'app');
   rmSync(app, { recursive: true, force: true });
   for (const path of APP_FILES) {
-    // The blueprints' node_modules is a link for type checks on the host, not part of the app.
-    cpSync(join(root, path), join(app, path), { recursive: true, filter: (source) => source !== join(root, 'api/blueprints/node_modules') });
+    // The blueprints' and the template's node_modules are links for type checks on the host, not part of the app.
+    const links = [join(root, 'api/blueprints/node_modules'), join(root, 'api/templates/v2/node_modules')];
+    cpSync(join(root, path), join(app, path), { recursive: true, filter: (source) => !links.includes(source) && !source.endsWith('.tsbuildinfo') });
   }
   return app;
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CURRENT_CONVENTIONS, type ConventionsVersion } from '@forge/protocol/conventions';
 import { FileStreamParser, editStartMarker, fileStartMarker } from '@forge/protocol/file-stream';
 import type { ChatMessage, CompletionRequest, ImageInput, LlmProvider, ProjectReader } from './llm-provider.js';
 import { ProviderError } from './llm-provider.js';
@@ -48,6 +49,8 @@ export interface GenerateInput {
 
 export interface FixInput {
   projectName: string;
+  /** The project's conventions: a project made under v1 is repaired under v1. */
+  conventions: ConventionsVersion;
   /** The repair request: the errors, the build output, the project tree and the files involved. */
   request: string;
   /** The files shown in the request, by path. */
@@ -63,6 +66,8 @@ export interface FixInput {
 
 export interface EditInput {
   projectName: string;
+  /** The project's conventions: a project made under v1 is edited under v1. */
+  conventions: ConventionsVersion;
   /** The person's request, in their words. */
   request: string;
   /** What the model is asked: the request, the project tree and the files that matter. */
@@ -95,10 +100,19 @@ export class AgentService {
     private readonly prompts: PromptLibrary,
   ) {}
 
+  /** Writes a new project, always under the current conventions. */
   generate(input: GenerateInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
     const messages: ChatMessage[] = [{ role: 'user', content: `Project name: ${input.projectName}\n\n${input.prompt}`, images: input.images }];
     return this.run(
-      { system: this.prompts.get('system'), messages, maxOutputTokens: this.settings.maxOutputTokens, purpose: 'generation', description: input.prompt, projectName: input.projectName },
+      {
+        system: this.prompts.get('system', CURRENT_CONVENTIONS),
+        messages,
+        maxOutputTokens: this.settings.maxOutputTokens,
+        purpose: 'generation',
+        conventions: CURRENT_CONVENTIONS,
+        description: input.prompt,
+        projectName: input.projectName,
+      },
       signal,
     );
   }
@@ -107,10 +121,11 @@ export class AgentService {
   edit(input: EditInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
     return this.run(
       {
-        system: this.prompts.get('edit'),
+        system: this.prompts.get('edit', input.conventions),
         messages: withRetry([{ role: 'user', content: input.prompt, images: input.images }], input.retry),
         maxOutputTokens: this.settings.maxOutputTokens,
         purpose: 'edit',
+        conventions: input.conventions,
         description: input.request,
         projectName: input.projectName,
         files: input.files,
@@ -124,10 +139,11 @@ export class AgentService {
   fix(input: FixInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
     return this.run(
       {
-        system: this.prompts.get('fix'),
+        system: this.prompts.get('fix', input.conventions),
         messages: withRetry([{ role: 'user', content: input.request }], input.retry),
         maxOutputTokens: input.maxOutputTokens,
         purpose: 'fix',
+        conventions: input.conventions,
         description: input.description,
         projectName: input.projectName,
         files: input.files,

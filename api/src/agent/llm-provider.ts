@@ -1,4 +1,5 @@
 // What every model provider offers the agent: a streamed response in the file-stream protocol.
+import type { ConventionsVersion } from '@forge/protocol/conventions';
 
 export interface ImageInput {
   name: string;
@@ -20,6 +21,8 @@ export interface CompletionRequest {
   maxOutputTokens: number;
   /** What the request is for; the offline agent uses it to pick its behaviour. */
   purpose: 'generation' | 'edit' | 'fix';
+  /** The conventions the project follows (a generation: the current ones), whose prompts `system` holds. */
+  conventions: ConventionsVersion;
   /** The person's own words, for providers that work from the description alone. */
   description: string;
   projectName: string;

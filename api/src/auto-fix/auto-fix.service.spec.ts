@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { ConventionsVersion } from '@forge/protocol/conventions';
 import { ErrorCode } from '@forge/protocol/errors';
 import { AgentService, DEFAULT_AGENT_SETTINGS } from '../agent/agent.service.js';
 import { type CompletionRequest, type LlmProvider, ProviderError, type ProviderEvent } from '../agent/llm-provider.js';
@@ -41,7 +42,7 @@ class ScriptedProvider implements LlmProvider {
 const PROJECT_ID = 'project-1';
 
 /** The project as ProjectsService shows it, by id, in memory; writes are recorded. */
-function fakeProjects(initial: Record<string, string | Buffer>) {
+function fakeProjects(initial: Record<string, string | Buffer>, conventions: ConventionsVersion = 'v2') {
   const files = new Map<string, string | Buffer>(Object.entries(initial));
   const reads: string[] = [];
   const writes: Array<[string, string]> = [];
@@ -52,6 +53,7 @@ function fakeProjects(initial: Record<string, string | Buffer>) {
     filePaths: async (projectId: string) => (projectId === PROJECT_ID ? [...files.keys()].sort() : []),
     fileEntries: async (projectId: string) =>
       projectId === PROJECT_ID ? [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, content]) => ({ path, sizeBytes: content.length, binary: Buffer.isBuffer(content) })) : [],
+    conventionsOf: async () => conventions,
     readFile: async (projectId: string, path: string) => {
       reads.push(path);
       const content = projectId === PROJECT_ID ? files.get(path) : undefined;
@@ -93,10 +95,10 @@ function fakeCredits(balance = 1_000_000n, costPerCall = 0n) {
 /** The log lines DiffsService computes on its worker threads, here in the test's own thread. */
 const diffs = { wordDiffLines: async (path: string, before: string | null, after: string | null) => wordDiffLines(path, before, after) } as DiffsService;
 
-function setup(responses: ScriptedResponse[], initial: Record<string, string | Buffer> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits()) {
+function setup(responses: ScriptedResponse[], initial: Record<string, string | Buffer> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits(), conventions: ConventionsVersion = 'v2') {
   const provider = new ScriptedProvider(responses);
   const agent = new AgentService(provider, { ...DEFAULT_AGENT_SETTINGS, maxRetries: 0, retryBaseDelayMs: 1 }, new PromptLibrary());
-  const { projects, writes, files, failing, applied, reads } = fakeProjects(initial);
+  const { projects, writes, files, failing, applied, reads } = fakeProjects(initial, conventions);
   const service = new AutoFixService(config, agent, projects, ledger.credits, diffs);
   const log: string[] = [];
   const input = (buildLog = TYPE_ERROR_LOG): FixAttemptInput => ({
@@ -147,6 +149,17 @@ const FIXED_APP = APP.replace('const count: string', 'const count: number');
 const fileBlock = (path: string, content: string) => `<<<FILE ${path}>>>\n${content}<<<END FILE>>>\n`;
 
 describe('AutoFixService', () => {
+  it('repairs a project made under v1 with the v1 prompts', async () => {
+    const { service, provider, input } = setup([{ text: fileBlock('src/App.tsx', FIXED_APP) }], PROJECT, CONFIG, fakeCredits(), 'v1');
+
+    await service.attempt(input());
+
+    const [request] = provider.requests;
+    expect(request.conventions).toBe('v1');
+    expect(request.system).toContain('Forge project conventions, v1');
+    expect(request.system).not.toContain('Forge project conventions, v2');
+  });
+
   it('shows the agent the errors, the files and the tree, saves its fix and logs what changed', async () => {
     const { service, provider, writes, log, input } = setup([{ text: `The count is a number, so it is typed as one now.\n\n${fileBlock('src/App.tsx', FIXED_APP)}` }]);
 
@@ -157,8 +170,10 @@ describe('AutoFixService', () => {
     expect(request.maxOutputTokens).toBe(16_000);
     expect(request.projectName).toBe('recipe-box');
     expect(request.system).toContain('repairing a project');
-    expect(request.system).toContain('Forge project conventions');
+    expect(request.system).toContain('Forge project conventions, v2');
     expect(request.system).not.toContain('{{conventions}}');
+    expect(request.system).not.toContain('{{components}}');
+    expect(request.conventions).toBe('v2');
     const message = request.messages[0].content;
     expect(message).toContain("1. src/App.tsx:5:9 Type 'number' is not assignable to type 'string'.");
     expect(message).toContain("2. src/App.tsx:6:27 Argument of type 'string' is not assignable to parameter of type 'number'.");

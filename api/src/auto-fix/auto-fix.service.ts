@@ -93,6 +93,7 @@ export class AutoFixService {
     const files = await this.projects.fileEntries(input.projectId);
     // Binary files (images, fonts) are named in the request, never read or shown.
     const tree = files.filter((file) => !file.binary).map((file) => file.path);
+    const conventions = await this.projects.conventionsOf(input.projectId);
     const context = await this.readContext(input, errors, tree);
     const maxTurns = this.config.autoFix.maxTurns;
     const request = fixRequest({ input, errors, files, context, maxAttempts: this.maxAttempts });
@@ -106,7 +107,8 @@ export class AutoFixService {
     try {
       // The same checks and the same all-at-once apply as an edit: a failing answer goes back once.
       answer = await checkedAnswer({
-        ask: (retry) => this.agent.fix({ projectName: input.projectName, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns, retry }, input.signal),
+        ask: (retry) =>
+          this.agent.fix({ projectName: input.projectName, conventions, request, files: context.shown, description, maxOutputTokens: this.config.autoFix.maxTokens, maxTurns, retry }, input.signal),
         current,
         log,
         onContinued: (turn) => log(`⏳ The answer was cut off; the agent continues it (turn ${turn}/${maxTurns})`),

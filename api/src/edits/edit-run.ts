@@ -55,6 +55,7 @@ export class EditRun {
       await this.waitForBuilds(input, log);
       const files = await this.projects.fileEntries(input.projectId);
       const tree = files.map((file) => file.path);
+      const conventions = await this.projects.conventionsOf(input.projectId);
       let reader = this.reader(input.projectId, files);
       const context = await selectEditContext({ request: input.request, tree, read: (path) => reader.read(path), budgetTokens: this.config.edits.contextTokens });
       const shown = Object.keys(context.shown);
@@ -67,6 +68,7 @@ export class EditRun {
           this.agent.edit(
             {
               projectName: input.projectName,
+              conventions,
               request: input.request,
               prompt: editPrompt({ projectName: input.projectName, request: input.request, files, context }),
               images: input.images,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ConventionsVersion } from '@forge/protocol/conventions';
 import { PrismaService } from '../platform-db/prisma.service.js';
 import type { FileEntry } from './file-kinds.js';
 
@@ -54,13 +55,19 @@ export class ProjectsRepository {
     return this.prisma.projectFile.findUnique({ where: { projectId_path: { projectId, path } }, select: { path: true, sizeBytes: true, binary: true } });
   }
 
-  upsertProject(ownerId: string, name: string): Promise<ProjectRecord> {
+  /** The project, created when new; `conventions`, when given, is recorded on a new and an existing one alike. */
+  upsertProject(ownerId: string, name: string, conventions?: ConventionsVersion): Promise<ProjectRecord> {
     return this.prisma.project.upsert({
       where: { ownerId_name: { ownerId, name } },
-      create: { ownerId, name },
-      update: { updatedAt: new Date() },
+      create: { ownerId, name, conventions },
+      update: { updatedAt: new Date(), conventions },
       select: { id: true, name: true, updatedAt: true },
     });
+  }
+
+  async conventionsOf(projectId: string): Promise<ConventionsVersion | null> {
+    const project = await this.prisma.project.findUnique({ where: { id: projectId }, select: { conventions: true } });
+    return project?.conventions ?? null;
   }
 
   async upsertFile(projectId: string, file: FileRecord): Promise<void> {

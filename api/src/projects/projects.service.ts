@@ -2,6 +2,7 @@ import { Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { type ArchiverError, ZipArchive } from 'archiver';
 import type { ProjectListResponse, ProjectTreeResponse, SaveProjectResponse } from '@forge/protocol/api';
+import { CURRENT_CONVENTIONS, type ConventionsVersion } from '@forge/protocol/conventions';
 import type { SavedFileContent } from '@forge/protocol/files';
 import { ErrorCode } from '@forge/protocol/errors';
 import { fileFolderConflict, unsafePathReason } from '@forge/protocol/paths';
@@ -101,11 +102,18 @@ export class ProjectsService {
     return entry;
   }
 
-  /** The project to write into, created when new. Answers its id. */
+  /** The project a generation writes into, created when new, and recorded as made under the current conventions. */
   async ensureProject(ownerId: string, name: string): Promise<ProjectRecord> {
     this.assertValidName(name);
     await this.quotas.assertCanCreate(ownerId, name);
-    return this.repository.upsertProject(ownerId, name);
+    return this.repository.upsertProject(ownerId, name, CURRENT_CONVENTIONS);
+  }
+
+  /** The conventions a project was made under, which its edits and fixes follow. */
+  async conventionsOf(projectId: string): Promise<ConventionsVersion> {
+    const conventions = await this.repository.conventionsOf(projectId);
+    if (!conventions) throw projectNotFound();
+    return conventions;
   }
 
   /** Saves one file atomically and records it; used as a generation completes each file. */

@@ -1,17 +1,16 @@
-import { ContactSection } from './components/ContactSection';
+import { ContactSection } from '@/components/ContactSection';
 // @if faqs
-import { Faq } from './components/Faq';
-import { FeatureGrid } from './components/FeatureGrid';
-import { Footer } from './components/Footer';
-import { Hero } from './components/Hero';
-import { NavBar } from './components/NavBar';
+import { Faq } from '@/components/Faq';
+import { FeatureGrid } from '@/components/FeatureGrid';
+import { Footer } from '@/components/Footer';
+import { Hero } from '@/components/Hero';
+import { NavBar } from '@/components/NavBar';
 // @if pricing
-import { Pricing } from './components/Pricing';
-import { Showcase } from './components/Showcase';
-import { Testimonials } from './components/Testimonials';
+import { Pricing } from '@/components/Pricing';
+import { Showcase } from '@/components/Showcase';
+import { Testimonials } from '@/components/Testimonials';
 // @if visit
-import { VisitUs } from './components/VisitUs';
-import './app.css';
+import { VisitUs } from '@/components/VisitUs';
 
 export function App() {
   return (

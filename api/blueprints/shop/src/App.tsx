@@ -1,44 +1,46 @@
 import { RotateCcw, Search, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ProductItem } from '../shared/api-types';
 import { FREE_SHIPPING_FROM_CENTS } from '../shared/pricing';
-import { listProducts, type Source } from './api';
-import { useCart } from './cart';
-import { CartDrawer } from './components/CartDrawer';
-import { ProductCard } from './components/ProductCard';
-import { ProductDialog } from './components/ProductDialog';
-import { formatPrice } from './lib/money';
-import './app.css';
+import { CartSheet } from '@/components/CartSheet';
+import { ProductCard } from '@/components/ProductCard';
+import { ProductDialog } from '@/components/ProductDialog';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCart } from '@/hooks/useCart';
+import { formatPrice } from '@/lib/money';
+import { useProducts } from '@/lib/queries';
 
 const SHOP_NAME = '{{title}}';
 const TAGLINE = '{{tagline}}';
 
 type SortOrder = 'featured' | 'price-asc' | 'price-desc' | 'name';
 
+const PROMISES = [
+  { icon: Truck, title: 'Free shipping', detail: `on orders over ${formatPrice(FREE_SHIPPING_FROM_CENTS)}` },
+  { icon: RotateCcw, title: '30-day returns', detail: 'no questions asked' },
+  { icon: ShieldCheck, title: 'Secure checkout', detail: 'and order tracking' },
+];
+
 export function App() {
   const cart = useCart();
-  const [products, setProducts] = useState<ProductItem[] | null>(null);
-  const [source, setSource] = useState<Source>('database');
+  const catalogue = useProducts();
   const [category, setCategory] = useState('All');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortOrder>('featured');
   const [selected, setSelected] = useState<ProductItem | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
 
-  useEffect(() => {
-    listProducts().then((result) => {
-      setProducts(result.products);
-      setSource(result.source);
-    });
-  }, []);
-
+  const products = catalogue.data?.products;
   const categories = useMemo(() => ['All', ...new Set((products ?? []).map((p) => p.category))], [products]);
 
   const visible = useMemo(() => {
     const needle = query.trim().toLowerCase();
-    const list = (products ?? [])
-      .filter((p) => category === 'All' || p.category === category)
-      .filter((p) => !needle || (p.name + ' ' + p.description).toLowerCase().includes(needle));
+    const list = (products ?? []).filter((p) => category === 'All' || p.category === category).filter((p) => !needle || (p.name + ' ' + p.description).toLowerCase().includes(needle));
     if (sort === 'price-asc') return [...list].sort((a, b) => a.priceCents - b.priceCents);
     if (sort === 'price-desc') return [...list].sort((a, b) => b.priceCents - a.priceCents);
     if (sort === 'name') return [...list].sort((a, b) => a.name.localeCompare(b.name));
@@ -47,90 +49,94 @@ export function App() {
 
   function addToCart(product: ProductItem, quantity = 1) {
     cart.add(product, quantity);
+    setSelected(null);
     setCartOpen(true);
   }
 
   return (
-    <div className="shop">
-      <div className="announcement">
-        <Truck size={16} aria-hidden="true" /> Free shipping on orders over {formatPrice(FREE_SHIPPING_FROM_CENTS)}
-      </div>
-      <header className="shop-header">
-        <div className="container shop-header-inner">
-          <a className="shop-logo" href="#">
+    <div className="flex min-h-svh flex-col">
+      <p className="flex items-center justify-center gap-2 bg-primary px-4 py-2 text-center text-sm text-primary-foreground">
+        <Truck className="size-4" aria-hidden /> Free shipping on orders over {formatPrice(FREE_SHIPPING_FROM_CENTS)}
+      </p>
+      <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+          <a href="#" className="text-xl font-bold tracking-tight">
             {SHOP_NAME}
           </a>
-          <label className="search">
-            <Search size={18} aria-hidden="true" />
-            <span className="visually-hidden">Search products</span>
-            <input className="input" type="search" placeholder="Search products" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <label className="relative ml-auto w-full max-w-xs">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <span className="sr-only">Search products</span>
+            <Input className="pl-9" type="search" placeholder="Search products" value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
-          <button className="cart-button" type="button" onClick={() => setCartOpen(true)} aria-label={'Open cart, ' + cart.count + ' items'}>
-            <ShoppingBag size={22} aria-hidden="true" />
-            {cart.count > 0 && <span className="cart-count">{cart.count}</span>}
-          </button>
+          <Button variant="outline" size="icon" className="relative" onClick={() => setCartOpen(true)} aria-label={`Open cart, ${cart.count} items`}>
+            <ShoppingBag />
+            {cart.count > 0 && <Badge className="absolute -top-2 -right-2 min-w-5 justify-center px-1">{cart.count}</Badge>}
+          </Button>
         </div>
       </header>
 
-      <section className="hero">
-        <div className="container hero-inner">
-          <div>
-            <span className="eyebrow">New season, new favourites</span>
-            <h1>{TAGLINE}</h1>
-            <a className="btn btn-primary" href="#catalogue">
-              Shop the collection
-            </a>
+      <section className="bg-[radial-gradient(40rem_20rem_at_90%_0%,color-mix(in_oklab,var(--accent)_20%,transparent),transparent)]">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr] md:py-20">
+          <div className="grid justify-items-start gap-5">
+            <p className="text-sm font-semibold tracking-wide text-primary uppercase">New season, new favourites</p>
+            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{TAGLINE}</h1>
+            <Button asChild size="lg">
+              <a href="#catalogue">Shop the collection</a>
+            </Button>
           </div>
-          <ul className="promises card">
-            <li>
-              <Truck size={22} aria-hidden="true" />
-              <span>
-                <strong>Free shipping</strong> on orders over {formatPrice(FREE_SHIPPING_FROM_CENTS)}
-              </span>
-            </li>
-            <li>
-              <RotateCcw size={22} aria-hidden="true" />
-              <span>
-                <strong>30-day returns</strong>, no questions asked
-              </span>
-            </li>
-            <li>
-              <ShieldCheck size={22} aria-hidden="true" />
-              <span>
-                <strong>Secure checkout</strong> and order tracking
-              </span>
-            </li>
+          <ul className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+            {PROMISES.map(({ icon: Icon, title, detail }) => (
+              <li key={title} className="flex items-center gap-3 text-sm">
+                <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <span>
+                  <strong>{title}</strong> {detail}
+                </span>
+              </li>
+            ))}
           </ul>
         </div>
       </section>
 
-      <main className="container" id="catalogue">
-        {source === 'sample' && (
-          <p className="sample-notice" role="status">
-            Showing the sample catalogue: the database is not set up yet. Initialize it to take real orders.
-          </p>
+      <main id="catalogue" className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 pb-16 sm:px-6">
+        {catalogue.data?.source === 'sample' && (
+          <Alert variant="warning">
+            <AlertDescription>Showing the sample catalogue: the database is not set up yet. Initialize it to take real orders.</AlertDescription>
+          </Alert>
         )}
-        <div className="catalogue-bar">
-          <div className="chips" role="group" aria-label="Categories">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Categories">
             {categories.map((name) => (
-              <button key={name} type="button" aria-pressed={category === name} onClick={() => setCategory(name)}>
+              <Button key={name} size="sm" variant={category === name ? 'default' : 'outline'} aria-pressed={category === name} onClick={() => setCategory(name)} className="rounded-full">
                 {name}
-              </button>
+              </Button>
             ))}
           </div>
-          <select className="input sort" aria-label="Sort products" value={sort} onChange={(e) => setSort(e.target.value as SortOrder)}>
-            <option value="featured">Featured</option>
-            <option value="price-asc">Price: low to high</option>
-            <option value="price-desc">Price: high to low</option>
-            <option value="name">Name</option>
-          </select>
+          <Select value={sort} onValueChange={(value) => setSort(value as SortOrder)}>
+            <SelectTrigger aria-label="Sort products" className="w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="featured">Featured</SelectItem>
+              <SelectItem value="price-asc">Price: low to high</SelectItem>
+              <SelectItem value="price-desc">Price: high to low</SelectItem>
+              <SelectItem value="name">Name</SelectItem>
+            </SelectContent>
+          </Select>
         </div>
-        {products === null ? (
-          <p className="empty">Loading products…</p>
+        {catalogue.isPending ? (
+          <div className="grid grid-cols-2 gap-6 md:grid-cols-3 lg:grid-cols-4" aria-label="Loading products">
+            {Array.from({ length: 8 }, (_, index) => (
+              <Skeleton key={index} className="aspect-[3/4]" />
+            ))}
+          </div>
+        ) : catalogue.isError ? (
+          <p className="text-destructive">The catalogue could not be loaded: {catalogue.error.message}</p>
         ) : visible.length === 0 ? (
-          <p className="empty">No products match your search.</p>
+          <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">No products match your search.</p>
         ) : (
-          <div className="product-grid">
+          <div className="grid grid-cols-2 gap-x-5 gap-y-8 md:grid-cols-3 lg:grid-cols-4">
             {visible.map((product) => (
               <ProductCard key={product.id} product={product} onOpen={() => setSelected(product)} onAdd={() => addToCart(product)} />
             ))}
@@ -138,15 +144,15 @@ export function App() {
         )}
       </main>
 
-      <footer className="shop-footer">
-        <div className="container">
+      <footer className="border-t bg-muted/50">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-baseline justify-between gap-2 px-4 py-8 text-sm sm:px-6">
           <strong>{SHOP_NAME}</strong>
-          <span className="muted">Free returns within 30 days · Secure checkout · Carbon-neutral shipping</span>
+          <span className="text-muted-foreground">Free returns within 30 days · Secure checkout · Carbon-neutral shipping</span>
         </div>
       </footer>
 
-      {selected && <ProductDialog product={selected} onClose={() => setSelected(null)} onAdd={(quantity) => addToCart(selected, quantity)} />}
-      <CartDrawer cart={cart} open={cartOpen} onClose={() => setCartOpen(false)} canCheckout={source === 'database'} />
+      <ProductDialog product={selected} onClose={() => setSelected(null)} onAdd={addToCart} />
+      <CartSheet cart={cart} open={cartOpen} onOpenChange={setCartOpen} canCheckout={catalogue.data?.source === 'database'} />
     </div>
   );
 }

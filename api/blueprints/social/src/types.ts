@@ -25,5 +25,4 @@ export interface Post {
   comments: Comment[];
 }
 
-export type View = 'home' | 'bookmarks' | 'profile';
 export type FeedTab = 'for-you' | 'following';

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { ProgressHeader } from './components/ProgressHeader';
-import { TaskBoard } from './components/TaskBoard';
-import { TaskComposer } from './components/TaskComposer';
-import { TaskList } from './components/TaskList';
-import { Toolbar } from './components/Toolbar';
-import { useTasks } from './hooks/useTasks';
-import { daysFromToday } from './lib/dates';
-import { type Filter, PRIORITY_RANK, type Sort, type Task, type View } from './types';
-import './app.css';
+import { ProgressSummary } from '@/components/ProgressSummary';
+import { TaskBoard } from '@/components/TaskBoard';
+import { TaskComposer } from '@/components/TaskComposer';
+import { TaskList } from '@/components/TaskList';
+import { Toolbar } from '@/components/Toolbar';
+import { Button } from '@/components/ui/button';
+import { useTasks } from '@/hooks/useTasks';
+import { daysFromToday } from '@/lib/dates';
+import { type Filter, PRIORITY_RANK, type Sort, type Task, type View } from '@/types';
 
 const APP_NAME = '{{title}}';
 const TAGLINE = '{{tagline}}';
@@ -44,18 +44,30 @@ export function App() {
 
   const visible = useMemo(() => {
     const needle = query.trim().toLowerCase();
-    return tasks
-      .filter((task) => project === 'all' || task.project === project)
-      .filter((task) => !needle || (task.title + ' ' + task.notes).toLowerCase().includes(needle))
-      // The board shows every status in its own column, so only the list applies the status filter.
-      .filter((task) => view === 'board' || matchesFilter(task, filter))
-      .sort(compareTasks(sort));
+    return (
+      tasks
+        .filter((task) => project === 'all' || task.project === project)
+        .filter((task) => !needle || (task.title + ' ' + task.notes).toLowerCase().includes(needle))
+        // The board shows every status in its own column, so only the list applies the status filter.
+        .filter((task) => view === 'board' || matchesFilter(task, filter))
+        .sort(compareTasks(sort))
+    );
   }, [tasks, project, query, view, filter, sort]);
 
+  const open = tasks.filter((task) => task.status !== 'done').length;
+
   return (
-    <div className="app">
-      <ProgressHeader appName={APP_NAME} tagline={TAGLINE} tasks={tasks} />
-      <main className="app-main">
+    <div className="min-h-svh bg-muted/40">
+      <header className="border-b bg-card">
+        <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">{APP_NAME}</h1>
+            <p className="mt-1 text-muted-foreground">{TAGLINE}</p>
+          </div>
+          <ProgressSummary tasks={tasks} />
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-5xl gap-5 px-4 py-6 sm:px-6">
         <TaskComposer projects={projects} onAdd={(task) => dispatch({ type: 'add', task })} />
         <Toolbar
           view={view}
@@ -70,28 +82,24 @@ export function App() {
           query={query}
           onQueryChange={setQuery}
         />
-        {view === 'list' ? (
-          <TaskList tasks={visible} dispatch={dispatch} filter={filter} />
-        ) : (
-          <TaskBoard tasks={visible} dispatch={dispatch} />
-        )}
-        <footer className="app-footer">
+        {view === 'list' ? <TaskList tasks={visible} dispatch={dispatch} filter={filter} /> : <TaskBoard tasks={visible} dispatch={dispatch} />}
+        <footer className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
           <span>
-            {tasks.filter((task) => task.status !== 'done').length} open · {tasks.filter((task) => task.status === 'done').length} done
+            {open} open · {tasks.length - open} done
           </span>
-          <span className="footer-actions">
-            <button className="btn btn-ghost btn-small" type="button" onClick={() => dispatch({ type: 'clearDone' })}>
+          <span className="flex gap-1">
+            <Button variant="ghost" size="sm" onClick={() => dispatch({ type: 'clearDone' })}>
               Clear completed
-            </button>
-            <button
-              className="btn btn-ghost btn-small"
-              type="button"
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
               onClick={() => {
                 if (window.confirm('Replace your tasks with the sample tasks?')) dispatch({ type: 'reset' });
               }}
             >
               Restore samples
-            </button>
+            </Button>
           </span>
         </footer>
       </main>

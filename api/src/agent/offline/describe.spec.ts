@@ -23,6 +23,24 @@ describe('describeApp: blueprint choice', () => {
     expect(describeApp(description, 'my-react-app').blueprint).toBe(blueprint);
   });
 
+  it.each([
+    ['A sales dashboard', 'dashboard'],
+    ['A sales dashboard for my online store', 'dashboard'],
+    ['An inventory dashboard for my shop', 'dashboard'],
+    ['A dashboard for my online store orders and sales', 'dashboard'],
+    ['An online store for my coffee roastery with a sales report', 'shop'],
+    ['A blog for my bakery', 'blog'],
+    ['A website for my online store', 'landing'],
+  ])('takes the kind of app the description names, not its subject: %s → %s', (description, blueprint) => {
+    expect(describeApp(description, 'x').blueprint).toBe(blueprint);
+  });
+
+  it('says which blueprint the description names, if any', () => {
+    expect(describeApp('An inventory dashboard for my shop', 'x').named).toBe('dashboard');
+    expect(describeApp('Track KPIs and metrics for my SaaS', 'x').named).toBeNull();
+    expect(describeApp('a recipe app with a map', 'x')).toMatchObject({ named: null, blueprint: 'blog' });
+  });
+
   it('breaks a tie in favour of the blueprint mentioned first', () => {
     expect(describeApp('A kanban dashboard', 'x').blueprint).toBe('todo');
     expect(describeApp('A dashboard with a kanban view', 'x').blueprint).toBe('dashboard');

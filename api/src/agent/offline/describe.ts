@@ -1,12 +1,14 @@
 // Reads a plain-language description the way the offline agent can: deterministically, by
 // keywords. Picks a blueprint and pulls out a title, a tagline and colour wishes.
+import { BLUEPRINT_IDS, BLUEPRINT_KEYWORDS, type BlueprintId, KIND_KEYWORDS } from './describe-keywords.js';
 import { type ColorHints, extractColorHints } from './palette.js';
 
-export const BLUEPRINT_IDS = ['landing', 'todo', 'dashboard', 'blog', 'shop', 'social'] as const;
-export type BlueprintId = (typeof BLUEPRINT_IDS)[number];
+export { BLUEPRINT_IDS, type BlueprintId } from './describe-keywords.js';
 
 export interface AppDescription {
   blueprint: BlueprintId;
+  /** The blueprint the description names as the kind of app ("an inventory dashboard for my shop": dashboard), if any. */
+  named: BlueprintId | null;
   /** Each blueprint's keyword score, for the commentary and for tests. */
   scores: Record<BlueprintId, number>;
   /** Null when neither the description nor the project name gives one. */
@@ -20,123 +22,23 @@ export interface AppDescription {
 
 export const DEFAULT_PROJECT_NAME = 'my-react-app';
 
-/** Keywords per blueprint with weights; multi-word phrases count as one, plurals match too. */
-const BLUEPRINT_KEYWORDS: Record<BlueprintId, Record<string, number>> = {
-  landing: {
-    'landing page': 6,
-    landing: 3,
-    website: 2,
-    homepage: 3,
-    'home page': 3,
-    portfolio: 4,
-    marketing: 3,
-    'one page': 3,
-    'one-page': 3,
-    'personal site': 4,
-    hero: 2,
-    testimonial: 2,
-    waitlist: 3,
-    agency: 2,
-    startup: 1,
-    restaurant: 2,
-    cafe: 2,
-    café: 2,
-    bakery: 2,
-    resume: 3,
-    photographer: 2,
-    launch: 1,
-  },
-  todo: {
-    todo: 6,
-    'to-do': 6,
-    'to do list': 6,
-    task: 4,
-    checklist: 4,
-    productivity: 3,
-    notes: 3,
-    'notes app': 6,
-    'note-taking': 5,
-    kanban: 6,
-    reminder: 3,
-    planner: 3,
-    habit: 3,
-    backlog: 3,
-    deadline: 2,
-    'getting things done': 4,
-  },
-  dashboard: {
-    dashboard: 6,
-    analytics: 4,
-    admin: 4,
-    'admin panel': 6,
-    metric: 4,
-    kpi: 4,
-    chart: 3,
-    graph: 3,
-    report: 2,
-    reporting: 3,
-    statistics: 3,
-    stats: 3,
-    monitoring: 3,
-    revenue: 2,
-    insight: 2,
-    crm: 3,
-  },
-  blog: {
-    blog: 6,
-    blogging: 6,
-    cms: 6,
-    article: 4,
-    post: 2,
-    writing: 2,
-    writer: 2,
-    journal: 3,
-    publication: 3,
-    magazine: 3,
-    editorial: 3,
-    author: 2,
-    essay: 3,
-    'content management': 5,
-  },
-  shop: {
-    shop: 5,
-    store: 5,
-    'e-commerce': 6,
-    ecommerce: 6,
-    'online store': 6,
-    product: 3,
-    cart: 5,
-    checkout: 5,
-    catalog: 3,
-    catalogue: 3,
-    merch: 4,
-    sell: 3,
-    selling: 3,
-    orders: 2,
-    inventory: 2,
-    marketplace: 4,
-    boutique: 3,
-    buy: 2,
-  },
-  social: {
-    social: 5,
-    'social network': 7,
-    'social media': 7,
-    feed: 4,
-    follower: 5,
-    follow: 3,
-    community: 4,
-    friend: 3,
-    profile: 2,
-    timeline: 3,
-    forum: 3,
-    microblog: 6,
-    'status update': 4,
-    twitter: 4,
-    instagram: 4,
-    hashtag: 4,
-  },
-};
+/** Text before a keyword that makes it the app's subject rather than its kind: "for my", "about our", "selling". */
+const SUBJECT_LEAD = /\b(?:for|of|about|from|at|in|on|by|selling|like|to)\s+(?:(?:my|our|a|an|the|their|his|her|your|some)\s+)?(?:[\p{L}\p{N}'-]+\s+){0,2}$/u;
+
+/** The blueprint whose kind keyword the description names first as what the app is. */
+function namedKind(lower: string): BlueprintId | null {
+  let best: { id: BlueprintId; index: number } | null = null;
+  for (const id of BLUEPRINT_IDS) {
+    for (const keyword of KIND_KEYWORDS[id]) {
+      for (const match of lower.matchAll(keywordPattern(keyword))) {
+        if (SUBJECT_LEAD.test(lower.slice(Math.max(0, match.index - 40), match.index))) continue;
+        if (!best || match.index < best.index) best = { id, index: match.index };
+        break;
+      }
+    }
+  }
+  return best?.id ?? null;
+}
 
 /** Words that end a name or a clause picked out of a sentence. */
 const CLAUSE_STOP_WORDS = new Set([
@@ -182,8 +84,10 @@ export function describeApp(description: string, projectName: string): AppDescri
   const text = description.replace(/\s+/g, ' ').trim();
   const lower = text.toLowerCase();
   const scores = scoreBlueprints(lower);
+  const named = namedKind(lower);
   return {
-    blueprint: pickBlueprint(lower, scores),
+    blueprint: named ?? pickBlueprint(lower, scores),
+    named,
     scores,
     title: extractTitle(text) ?? titleFromProjectName(projectName),
     tagline: extractTagline(text),

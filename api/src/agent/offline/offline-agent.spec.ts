@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { parseTranscript } from '@forge/protocol/file-stream';
 import { type CompletionRequest, ProviderError, type ProviderEvent } from '../llm-provider.js';
 import { BLUEPRINT_IDS } from './describe.js';
+import { readTemplateShape } from '../template/template-files.js';
+import { BLUEPRINTS } from './blueprints/catalog.js';
 import { EXAMPLE_DESCRIPTIONS } from './blueprints/example-descriptions.js';
 import { OfflineStarterAgent, estimateTokens, typingChunks } from './offline-agent.js';
 import { planProject } from './plan-project.js';
@@ -12,6 +14,7 @@ function request(description: string, projectName = 'my-react-app', purpose: Com
     messages: [{ role: 'user', content: `Project name: ${projectName}\n\n${description}` }],
     maxOutputTokens: 16_000,
     purpose,
+    conventions: 'v2',
     description,
     projectName,
   };
@@ -52,11 +55,13 @@ describe('OfflineStarterAgent', () => {
       expect(parsed.filter((e) => e.type === 'file_end').every((e) => e.type === 'file_end' && e.closedBy === 'end_marker')).toBe(true);
     });
 
-    it('opens with one to three lines of commentary and closes with a line', async () => {
+    it('opens with a few lines of commentary ending with the shape line, and closes with a line', async () => {
       const text = textOf(await collect(instant, request(description, projectName)));
       const opening = text.slice(0, text.indexOf('<<<FILE ')).trim().split('\n');
-      expect(opening.length).toBeGreaterThanOrEqual(1);
-      expect(opening.length).toBeLessThanOrEqual(3);
+      const notes = planProject(description, projectName).notes;
+      expect(opening.length).toBe(4 + notes.length);
+      expect(opening.at(-1)).toBe(`Template: ${BLUEPRINTS[id].isDataApp ? 'data' : 'static'}`);
+      expect(readTemplateShape(text)).toBe(BLUEPRINTS[id].isDataApp ? 'data' : 'static');
       const closing = text.slice(text.lastIndexOf('<<<END FILE>>>') + '<<<END FILE>>>'.length).trim();
       expect(closing.split('\n')).toHaveLength(1);
       expect(closing).toMatch(/^Done: \d+ files/);
@@ -147,8 +152,8 @@ describe('OfflineStarterAgent', () => {
     const project = { paths: ['src/App.tsx'], read: async () => 'export function App() { return null; }\n' };
     const run = collect(instant, { ...request('Add a dark mode toggle', 'shop', 'edit'), project });
     await expect(run).rejects.toBeInstanceOf(ProviderError);
-    await expect(run).rejects.toMatchObject({ transient: false, message: expect.stringContaining('Other changes need a configured model: set ANTHROPIC_API_KEY') });
-    await expect(run).rejects.toThrow(/LLM_PROVIDER=openai with OPENAI_BASE_URL/);
+    await expect(run).rejects.toMatchObject({ transient: false, message: expect.stringContaining('Nothing was changed: the offline agent cannot do "Add a dark mode toggle"') });
+    await expect(run).rejects.toThrow('Anything else needs a language model, and none is configured here.');
   });
 
   it('answers an edit it knows with EDIT blocks, in the same stream shape as a model', async () => {

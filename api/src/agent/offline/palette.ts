@@ -244,7 +244,8 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-function readableOn(background: string): string {
+/** White or near-black, whichever reads better on `background`. */
+export function readableOn(background: string): string {
   return contrastRatio('#ffffff', background) >= contrastRatio('#111827', background) ? '#ffffff' : '#111827';
 }
 
@@ -258,7 +259,7 @@ export function ensureContrast(color: string, background: string, minimum: numbe
   return adjusted;
 }
 
-function rotateHue(hex: string, degrees: number): string {
+export function rotateHue(hex: string, degrees: number): string {
   const [r, g, b] = toRgb(hex).map((v) => v / 255);
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);

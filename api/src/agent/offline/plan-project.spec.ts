@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { packageNameFor, planProject } from './plan-project.js';
+import { packageNameFor } from '../template/template-files.js';
+import { planProject } from './plan-project.js';
 
 describe('planProject', () => {
   it("falls back on the blueprint's own title and tagline", () => {
@@ -19,6 +20,30 @@ describe('planProject', () => {
     expect(planProject('A travel blog', 'my-react-app').context.title).toBe('Far & Away');
     expect(planProject('A shop selling houseplants', 'my-react-app').context.title).toBe('Greenhouse Co.');
     expect(planProject('A website for my restaurant', 'my-react-app').context.title).toBe('Saltwater Kitchen');
+  });
+
+  it('builds the closest blueprint for a request it has none for, and says plainly what is missing', () => {
+    const plan = planProject('a recipe app with a map', 'my-react-app');
+    expect(plan.blueprint.id).toBe('blog');
+    expect(plan.context.title).toBe('Salt & Crumb');
+    expect(plan.notes).toEqual([
+      'The offline starter agent has no blueprint for a recipe app: this is the closest one it has, a blog with a database.',
+      'It cannot add a map: the starter blueprints have no such part, so none is made up.',
+      'With a language model configured, Forge builds the app you describe, with all of it.',
+    ]);
+  });
+
+  it('names what it builds when nothing in the description matches a blueprint', () => {
+    expect(planProject('a weather app using the OpenWeather API with my key', 'weather').notes).toEqual([
+      'The offline starter agent has no blueprint for a weather app: this is the closest one it has, a product landing page presenting it.',
+      'It cannot add calls to an outside service with your key: the starter blueprints have no such part, so none is made up.',
+      'With a language model configured, Forge builds the app you describe, with all of it.',
+    ]);
+  });
+
+  it('has nothing to say about a request its blueprint covers', () => {
+    expect(planProject('A sales dashboard with revenue charts', 'sales').notes).toEqual([]);
+    expect(planProject('A todo app called TaskFlow', 'taskflow').notes).toEqual([]);
   });
 
   it('gives a readable README description even for an empty request', () => {

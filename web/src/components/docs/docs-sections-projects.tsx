@@ -1,4 +1,6 @@
 import { Boxes, Download, FileText, Pencil, RadioTower } from 'lucide-react';
+import { Fragment } from 'react';
+import { OFFLINE_EDIT_EXAMPLES } from '@forge/protocol/offline-edits';
 import { Callout, Code, CodeBlock, H3, List, P, Steps, Table, Ui } from './docs-prose';
 import type { DocsSection } from './docs-section';
 import { DATABASE_SECTION, SECRETS_SECTION } from './docs-sections-data';
@@ -45,8 +47,14 @@ export const PROJECT_SECTIONS: DocsSection[] = [
           its diff, and <Ui>Restore</Ui> it (after a confirmation) to make a new version with its files. Nothing is lost: the version you left stays in the history, and .env is never part of it.
         </P>
         <Callout title="Without a model">
-          With no model configured, the offline agent still makes a few edits: change the title or the main heading (“Change the heading to Fresh beans daily”), the colours (“Make it teal”), or a text
-          (“Replace "Menu" with "Our menu"”). Other requests need <Code>ANTHROPIC_API_KEY</Code> (or an OpenAI-compatible server), and the log says so.
+          With no model configured, the offline agent still makes a few edits, and the edit box offers them:{' '}
+          {OFFLINE_EDIT_EXAMPLES.map((example, index) => (
+            <Fragment key={example}>
+              {index > 0 && ', '}“{example}”
+            </Fragment>
+          ))}
+          , or replacing a quoted text (“Replace "Menu" with "Our menu"”). A request with several parts is made part by part; a part it cannot make is named in the log and nothing is changed for it.
+          Other requests need a language model.
         </Callout>
         <Callout title="Smaller requests work best">One focused change per request is easier to check than many at once. Name the page or component you mean.</Callout>
       </>
@@ -135,19 +143,62 @@ npm run build          # production build`}</CodeBlock>
     icon: Boxes,
     body: (
       <>
-        <P>Generated projects use a modern, widely supported stack, so the code is easy to read, change and host.</P>
+        <P>
+          Generated projects use a modern, widely used stack, so the code is easy to read, change and host. Every new project starts from a template with this stack set up and ready UI components; the
+          agent writes the app's own pages and components on top of it.
+        </P>
         <Table
           head={['Technology', 'Role']}
           rows={[
-            ['React', 'The user interface, built from components.'],
+            ['React 19', 'The user interface, built from components.'],
             ['Vite', 'Fast development server and production bundler.'],
-            ['TypeScript', 'Typed JavaScript that catches mistakes before they run.'],
-            ['Tailwind CSS', 'Utility-first styling, kept next to the markup.'],
-            ['Drizzle ORM', 'Type-safe database schema and queries.'],
-            ['PostgreSQL', 'The relational database for apps that store data.'],
-            ['Express', 'The API server for apps with a back end.'],
+            ['TypeScript', 'Typed JavaScript, in strict mode, that catches mistakes before they run.'],
+            [
+              'Tailwind CSS 4',
+              <>
+                Utility-first styling, kept next to the markup. The colours and corner radius are design tokens at the top of <Code>src/index.css</Code>: change one and the whole app follows.
+              </>,
+            ],
+            [
+              'UI components',
+              <>
+                Buttons, cards, inputs, selects, dialogs, sheets, menus, tabs, tables, tooltips, toasts and forms in <Code>src/components/ui/</Code>, in the shadcn/ui style on Radix primitives: yours
+                to read and change.
+              </>,
+            ],
+            ['Lucide', 'Icons.'],
+            ['React Router', 'Pages with their own addresses, in apps with more than one page; links and reloads open the right page.'],
+            ['TanStack Query', 'Reading and changing the server’s data, in apps with a server.'],
+            ['Recharts', 'Charts.'],
+            ['React Hook Form and Zod', 'Forms with validation and clear messages.'],
+            ['date-fns', 'Dates and times.'],
+            ['Sonner', 'Toast notifications.'],
+            ['Express', 'The API server, for apps with a database or a key of their own.'],
+            ['Drizzle ORM and PostgreSQL', 'The database and its type-safe schema, for apps that store shared data.'],
           ]}
         />
+        <H3>Three kinds of project</H3>
+        <List
+          items={[
+            'Apps that run in the browser alone, keeping what must survive a reload in the browser’s storage.',
+            <>
+              Apps with a database: an Express API and a PostgreSQL database (see <Ui>Database Management</Ui>), for data that visitors share or that must outlive one browser.
+            </>,
+            <>
+              Apps that use another service with your own key (“show the weather with my OpenWeather key”): a small server holds the key, which never reaches the browser. Until you add the key under{' '}
+              <Ui>Secrets</Ui> the app shows that it is waiting for it.
+            </>,
+          ]}
+        />
+        <H3>Another package</H3>
+        <P>
+          When your request needs something the stack does not do well, such as a map, rendering Markdown, a rich-text editor, a calendar or drag and drop on touch screens, the agent adds a package
+          from the npm registry for it; for what the stack already does, it uses the stack. To ask for one, name it in your description or in an edit (“show the posts with react-markdown”). Packages
+          are installed when the project builds; one that cannot be installed makes the build fail with npm’s message in the log.
+        </P>
+        <Callout tone="note" title="Projects made before this stack">
+          Projects generated before it keep theirs: plain CSS and a short list of packages, with no router, chart or UI library. Their edits and fixes follow the conventions they were made with.
+        </Callout>
       </>
     ),
   },

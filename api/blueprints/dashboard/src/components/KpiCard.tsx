@@ -1,4 +1,7 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
+import { Line, LineChart, ResponsiveContainer } from 'recharts';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
 
 interface Props {
   label: string;
@@ -8,35 +11,29 @@ interface Props {
   series: number[];
 }
 
-function sparklinePath(series: number[], width: number, height: number): string {
-  const max = Math.max(...series);
-  const min = Math.min(...series);
-  const span = max - min || 1;
-  return series
-    .map((value, index) => {
-      const x = (index / Math.max(1, series.length - 1)) * width;
-      const y = height - ((value - min) / span) * height;
-      return (index === 0 ? 'M' : 'L') + x.toFixed(1) + ' ' + y.toFixed(1);
-    })
-    .join(' ');
-}
-
 export function KpiCard({ label, value, change, series }: Props) {
   const up = change >= 0;
+  const points = series.map((y, x) => ({ x, y }));
   return (
-    <article className="card kpi">
-      <span className="muted kpi-label">{label}</span>
-      <strong className="kpi-value">{value}</strong>
-      <div className="kpi-footer">
-        <span className={up ? 'delta up' : 'delta down'}>
-          {up ? <TrendingUp size={16} aria-hidden="true" /> : <TrendingDown size={16} aria-hidden="true" />}
-          {(up ? '+' : '') + change.toFixed(1)}%
-        </span>
-        <svg className="sparkline" viewBox="0 0 100 32" preserveAspectRatio="none" aria-hidden="true">
-          <path d={sparklinePath(series, 100, 30)} />
-        </svg>
-      </div>
-      <span className="muted kpi-note">vs. previous period</span>
-    </article>
+    <Card className="gap-3">
+      <CardContent className="grid gap-3">
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="text-3xl font-bold tracking-tight">{value}</p>
+        <div className="flex items-end justify-between gap-3">
+          <Badge variant={up ? 'success' : 'destructive'}>
+            {up ? <TrendingUp aria-hidden /> : <TrendingDown aria-hidden />}
+            {(up ? '+' : '') + change.toFixed(1)}%
+          </Badge>
+          <div className="h-9 w-28" aria-hidden>
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart data={points}>
+                <Line type="monotone" dataKey="y" stroke="var(--primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
+              </LineChart>
+            </ResponsiveContainer>
+          </div>
+        </div>
+        <p className="text-xs text-muted-foreground">vs. previous period</p>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,7 +1,14 @@
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { Order, OrderStatus } from '../data/metrics';
-import { formatCurrency } from '../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { Order, OrderStatus } from '@/data/metrics';
+import { formatCurrency, formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
 type SortKey = 'id' | 'customer' | 'date' | 'amount' | 'status';
 
@@ -15,6 +22,7 @@ const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
 
 const PAGE_SIZE = 8;
 const STATUS_FILTERS: Array<OrderStatus | 'All'> = ['All', 'Paid', 'Shipped', 'Pending', 'Refunded'];
+const STATUS_BADGE = { Paid: 'success', Shipped: 'secondary', Pending: 'warning', Refunded: 'destructive' } as const;
 
 function compare(a: Order, b: Order, key: SortKey): number {
   if (key === 'amount') return a.amount - b.amount;
@@ -22,7 +30,7 @@ function compare(a: Order, b: Order, key: SortKey): number {
   return String(a[key]).localeCompare(String(b[key]));
 }
 
-export function OrdersTable({ orders }: { orders: Order[] }) {
+export function OrdersTable({ orders, className }: { orders: Order[]; className?: string }) {
   const [sortKey, setSortKey] = useState<SortKey>('date');
   const [ascending, setAscending] = useState(false);
   const [status, setStatus] = useState<OrderStatus | 'All'>('All');
@@ -50,17 +58,15 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
   }
 
   return (
-    <div className="orders">
-      <header className="panel-header">
-        <div>
-          <h2>Recent orders</h2>
-          <p className="muted">{rows.length} orders</p>
-        </div>
-        <div className="orders-controls">
-          <div className="search">
-            <Search size={16} aria-hidden="true" />
-            <input
-              className="input"
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>Recent orders</CardTitle>
+        <CardDescription>{rows.length} orders</CardDescription>
+        <CardAction className="flex flex-wrap gap-2">
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              className="w-48 pl-9"
               type="search"
               placeholder="Search orders"
               aria-label="Search orders"
@@ -71,81 +77,78 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
               }}
             />
           </div>
-          <select
-            className="input"
-            aria-label="Status"
+          <Select
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as OrderStatus | 'All');
+            onValueChange={(value) => {
+              setStatus(value as OrderStatus | 'All');
               setPage(0);
             }}
           >
-            {STATUS_FILTERS.map((option) => (
-              <option key={option} value={option}>
-                {option === 'All' ? 'All statuses' : option}
-              </option>
-            ))}
-          </select>
-        </div>
-      </header>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th
-                  key={column.key}
-                  className={column.numeric ? 'numeric' : undefined}
-                  aria-sort={sortKey === column.key ? (ascending ? 'ascending' : 'descending') : 'none'}
-                >
-                  <button type="button" onClick={() => sortBy(column.key)}>
-                    {column.label}
-                    {sortKey === column.key && (ascending ? <ArrowUp size={14} aria-hidden="true" /> : <ArrowDown size={14} aria-hidden="true" />)}
-                  </button>
-                </th>
+            <SelectTrigger aria-label="Status" className="w-36">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {STATUS_FILTERS.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {option === 'All' ? 'All statuses' : option}
+                </SelectItem>
               ))}
-            </tr>
-          </thead>
-          <tbody>
+            </SelectContent>
+          </Select>
+        </CardAction>
+      </CardHeader>
+      <CardContent>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableHead key={column.key} className={cn(column.numeric && 'text-right')} aria-sort={sortKey === column.key ? (ascending ? 'ascending' : 'descending') : 'none'}>
+                  <button type="button" className="inline-flex cursor-pointer items-center gap-1 uppercase hover:text-foreground" onClick={() => sortBy(column.key)}>
+                    {column.label}
+                    {sortKey === column.key && (ascending ? <ArrowUp className="size-3.5" aria-hidden /> : <ArrowDown className="size-3.5" aria-hidden />)}
+                  </button>
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {visible.map((order) => (
-              <tr key={order.id}>
-                <td className="mono">{order.id}</td>
-                <td>
-                  <div className="customer">
-                    <strong>{order.customer}</strong>
-                    <span className="muted">{order.product}</span>
-                  </div>
-                </td>
-                <td>{order.date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</td>
-                <td>
-                  <span className={'status status-' + order.status.toLowerCase()}>{order.status}</span>
-                </td>
-                <td className="numeric">{formatCurrency(order.amount)}</td>
-              </tr>
+              <TableRow key={order.id}>
+                <TableCell className="font-medium">{order.id}</TableCell>
+                <TableCell>
+                  <div className="font-medium">{order.customer}</div>
+                  <div className="text-xs text-muted-foreground">{order.product}</div>
+                </TableCell>
+                <TableCell className="text-muted-foreground">{formatDateTime(order.date)}</TableCell>
+                <TableCell>
+                  <Badge variant={STATUS_BADGE[order.status]}>{order.status}</Badge>
+                </TableCell>
+                <TableCell className="text-right font-medium tabular-nums">{formatCurrency(order.amount)}</TableCell>
+              </TableRow>
             ))}
             {visible.length === 0 && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="empty-row">
-                  No orders match your filters.
-                </td>
-              </tr>
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length} className="py-10 text-center text-muted-foreground">
+                  No orders match. Try another search or status.
+                </TableCell>
+              </TableRow>
             )}
-          </tbody>
-        </table>
-      </div>
-      <footer className="pagination">
-        <span className="muted">
+          </TableBody>
+        </Table>
+      </CardContent>
+      <CardFooter className="justify-between text-sm text-muted-foreground">
+        <span>
           Page {currentPage + 1} of {pageCount}
         </span>
-        <div>
-          <button className="icon-button" type="button" aria-label="Previous page" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)}>
-            <ChevronLeft size={18} />
-          </button>
-          <button className="icon-button" type="button" aria-label="Next page" disabled={currentPage >= pageCount - 1} onClick={() => setPage(currentPage + 1)}>
-            <ChevronRight size={18} />
-          </button>
-        </div>
-      </footer>
-    </div>
+        <span className="flex gap-2">
+          <Button variant="outline" size="sm" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)}>
+            <ChevronLeft /> Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={currentPage >= pageCount - 1} onClick={() => setPage(currentPage + 1)}>
+            Next <ChevronRight />
+          </Button>
+        </span>
+      </CardFooter>
+    </Card>
   );
 }

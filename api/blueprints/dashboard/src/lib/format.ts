@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const compactCurrency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const integer = new Intl.NumberFormat('en-US');
@@ -19,7 +21,11 @@ export function formatPercent(value: number, digits = 1): string {
 }
 
 export function formatShortDate(date: Date): string {
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return format(date, 'MMM d');
+}
+
+export function formatDateTime(date: Date): string {
+  return format(date, 'MMM d, h:mm a');
 }
 
 /** Percentage change from `previous` to `current`; 0 when there is nothing to compare with. */

@@ -1,98 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { contact, type FormField } from '../content';
-import { SectionHeader } from './SectionHeader';
-
-type Values = Record<string, string>;
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { SectionHeader } from '@/components/SectionHeader';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { contact, type FormField as ContactField } from '@/content';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function validate(fields: FormField[], values: Values): Record<string, string> {
-  const errors: Record<string, string> = {};
+/** The form's rules, made from the fields content.ts lists. */
+function schemaFor(fields: ContactField[]) {
+  const shape: Record<string, z.ZodString> = {};
   for (const field of fields) {
-    const value = (values[field.name] ?? '').trim();
-    if (field.required && !value) errors[field.name] = field.label + ' is required.';
-    else if (field.type === 'email' && value && !EMAIL_PATTERN.test(value)) errors[field.name] = 'Enter a valid email address.';
+    let rule = z.string().trim();
+    if (field.required) rule = rule.min(1, `${field.label} is required.`);
+    shape[field.name] = field.type === 'email' ? rule.refine((value) => !value || EMAIL_PATTERN.test(value), 'Enter a valid email address.') : rule;
   }
-  return errors;
+  return z.object(shape);
 }
 
+const schema = schemaFor(contact.fields);
+type Values = Record<string, string>;
+const EMPTY: Values = Object.fromEntries(contact.fields.map((field) => [field.name, '']));
+
 export function ContactSection() {
-  const [values, setValues] = useState<Values>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submittedName, setSubmittedName] = useState<string | null>(null);
+  const [sentBy, setSentBy] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(contact.fields, values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) setSubmittedName((values.name ?? '').trim() || 'friend');
-  }
-
-  function update(name: string, value: string) {
-    setValues((current) => ({ ...current, [name]: value }));
+  function onSubmit(values: Values) {
+    const name = (values.name ?? '').trim() || 'friend';
+    setSentBy(name);
+    toast.success('Thank you, we will be in touch.');
   }
 
   return (
-    <section className="section contact" id={contact.section.id}>
-      <div className="container contact-grid">
-        <SectionHeader section={contact.section} />
-        <div className="card contact-card">
-          {submittedName ? (
-            <div className="success" role="status">
-              <CircleCheck size={36} aria-hidden="true" />
-              <p>{contact.success.replace('{name}', submittedName)}</p>
-              <button
-                className="btn btn-outline"
-                type="button"
-                onClick={() => {
-                  setSubmittedName(null);
-                  setValues({});
-                }}
-              >
-                Send another
-              </button>
-            </div>
-          ) : (
-            <form onSubmit={handleSubmit} noValidate>
-              {contact.fields.map((field) => (
-                <label key={field.name} className="field">
-                  {field.label}
-                  {field.type === 'select' ? (
-                    <select className="input" value={values[field.name] ?? ''} onChange={(e) => update(field.name, e.target.value)}>
-                      <option value="">Choose…</option>
-                      {field.options?.map((option) => (
-                        <option key={option}>{option}</option>
-                      ))}
-                    </select>
-                  ) : field.type === 'textarea' ? (
-                    <textarea
-                      className="input"
-                      rows={4}
-                      placeholder={field.placeholder}
-                      value={values[field.name] ?? ''}
-                      onChange={(e) => update(field.name, e.target.value)}
+    <section id={contact.section.id} className="scroll-mt-16 bg-muted/50 py-20">
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 sm:px-6 lg:grid-cols-2">
+        <SectionHeader section={contact.section} className="mb-0 text-left lg:mx-0" />
+        <Card>
+          <CardContent>
+            {sentBy ? (
+              <div className="grid justify-items-center gap-4 py-6 text-center" role="status">
+                <CircleCheck className="size-10 text-success" aria-hidden />
+                <p className="text-lg">{contact.success.replace('{name}', sentBy)}</p>
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setSentBy(null);
+                    form.reset(EMPTY);
+                  }}
+                >
+                  Send another
+                </Button>
+              </div>
+            ) : (
+              <Form {...form}>
+                <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5">
+                  {contact.fields.map((item) => (
+                    <FormField
+                      key={item.name}
+                      control={form.control}
+                      name={item.name}
+                      render={({ field }) => (
+                        <FormItem>
+                          <FormLabel>{item.label}</FormLabel>
+                          {item.type === 'select' ? (
+                            <Select value={field.value} onValueChange={field.onChange}>
+                              <FormControl>
+                                <SelectTrigger className="w-full">
+                                  <SelectValue placeholder="Choose…" />
+                                </SelectTrigger>
+                              </FormControl>
+                              <SelectContent>
+                                {item.options?.map((option) => (
+                                  <SelectItem key={option} value={option}>
+                                    {option}
+                                  </SelectItem>
+                                ))}
+                              </SelectContent>
+                            </Select>
+                          ) : (
+                            <FormControl>{item.type === 'textarea' ? <Textarea rows={4} placeholder={item.placeholder} {...field} /> : <Input type={item.type} placeholder={item.placeholder} {...field} />}</FormControl>
+                          )}
+                          <FormMessage />
+                        </FormItem>
+                      )}
                     />
-                  ) : (
-                    <input
-                      className="input"
-                      type={field.type}
-                      placeholder={field.placeholder}
-                      value={values[field.name] ?? ''}
-                      onChange={(e) => update(field.name, e.target.value)}
-                      aria-invalid={Boolean(errors[field.name])}
-                    />
-                  )}
-                  {errors[field.name] && <span className="field-error">{errors[field.name]}</span>}
-                </label>
-              ))}
-              <button className="btn btn-primary" type="submit">
-                {contact.submitLabel}
-              </button>
-              <p className="muted small">{contact.note}</p>
-            </form>
-          )}
-        </div>
+                  ))}
+                  <Button type="submit" size="lg">
+                    {contact.submitLabel}
+                  </Button>
+                  <p className="text-center text-sm text-muted-foreground">{contact.note}</p>
+                </form>
+              </Form>
+            )}
+          </CardContent>
+        </Card>
       </div>
     </section>
   );

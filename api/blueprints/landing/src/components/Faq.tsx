@@ -1,38 +1,20 @@
-import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
-import { faqs } from '../content';
-import { SectionHeader } from './SectionHeader';
+import { SectionHeader } from '@/components/SectionHeader';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { faqs } from '@/content';
 
 export function Faq() {
-  const [openIndex, setOpenIndex] = useState<number | null>(0);
-
   return (
-    <section className="section" id={faqs.section.id}>
-      <div className="container faq-layout">
-        <SectionHeader section={faqs.section} />
-        <div className="faq-list">
-          {faqs.items.map((item, index) => {
-            const open = openIndex === index;
-            return (
-              <div key={item.question} className={open ? 'faq-item open' : 'faq-item'}>
-                <h3>
-                  <button
-                    type="button"
-                    aria-expanded={open}
-                    aria-controls={'faq-answer-' + index}
-                    onClick={() => setOpenIndex(open ? null : index)}
-                  >
-                    {item.question}
-                    <ChevronDown size={20} aria-hidden="true" />
-                  </button>
-                </h3>
-                <p id={'faq-answer-' + index} hidden={!open}>
-                  {item.answer}
-                </p>
-              </div>
-            );
-          })}
-        </div>
+    <section id={faqs.section.id} className="scroll-mt-16 py-20">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-[1fr_1.4fr]">
+        <SectionHeader section={faqs.section} className="mb-0 text-left lg:mx-0" />
+        <Accordion type="single" collapsible defaultValue="0" className="rounded-xl border bg-card px-5">
+          {faqs.items.map((item, index) => (
+            <AccordionItem key={item.question} value={String(index)}>
+              <AccordionTrigger>{item.question}</AccordionTrigger>
+              <AccordionContent>{item.answer}</AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
       </div>
     </section>
   );

@@ -1,20 +1,23 @@
-import { features } from '../content';
-import { SectionHeader } from './SectionHeader';
+import { SectionHeader } from '@/components/SectionHeader';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { features } from '@/content';
 
 export function FeatureGrid() {
   return (
-    <section className="section" id={features.section.id}>
-      <div className="container">
+    <section id={features.section.id} className="scroll-mt-16 py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeader section={features.section} />
-        <div className="feature-grid">
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {features.items.map(({ icon: Icon, title, body }) => (
-            <article key={title} className="feature card">
-              <span className="feature-icon" aria-hidden="true">
-                <Icon size={22} />
-              </span>
-              <h3>{title}</h3>
-              <p>{body}</p>
-            </article>
+            <Card key={title} className="transition-shadow hover:shadow-md">
+              <CardHeader>
+                <span className="mb-3 grid size-11 place-items-center rounded-lg bg-primary/10 text-primary" aria-hidden>
+                  <Icon className="size-5" />
+                </span>
+                <CardTitle className="text-lg">{title}</CardTitle>
+              </CardHeader>
+              <CardContent className="text-muted-foreground">{body}</CardContent>
+            </Card>
           ))}
         </div>
       </div>

@@ -1,30 +1,43 @@
-import { showcase } from '../content';
-import { SectionHeader } from './SectionHeader';
+import { SectionHeader } from '@/components/SectionHeader';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { showcase } from '@/content';
+import { cn } from '@/lib/utils';
+
+/** Cover art for a portfolio piece, made from the palette: no images to load. */
+const THUMBS = [
+  'bg-linear-135 from-primary to-accent',
+  'bg-linear-160 from-accent to-[color-mix(in_oklab,var(--primary)_70%,black)]',
+  'bg-linear-200 from-[color-mix(in_oklab,var(--primary)_60%,white)] to-primary',
+];
 
 export function Showcase() {
+  const { layout } = showcase;
   return (
-    <section className="section section-alt" id={showcase.section.id}>
-      <div className="container">
+    <section id={showcase.section.id} className="scroll-mt-16 bg-muted/50 py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeader section={showcase.section} />
-        <div className={'showcase showcase-' + showcase.layout}>
+        <div className={cn('grid gap-5', layout === 'menu' ? 'md:grid-cols-2' : 'md:grid-cols-3')}>
           {showcase.items.map((item, index) => (
-            <article key={item.title} className="showcase-item card">
-              {showcase.layout === 'work' && (
-                <div className={'work-thumb work-thumb-' + (index % 3)} aria-hidden="true">
-                  <span>{item.title.charAt(0)}</span>
+            <Card key={item.title} className={cn('overflow-hidden', layout === 'work' && 'pt-0')}>
+              {layout === 'work' && (
+                <div className={cn('grid aspect-[16/10] place-items-center text-6xl font-extrabold text-primary-foreground/85', THUMBS[index % THUMBS.length])} aria-hidden>
+                  {item.title.charAt(0)}
                 </div>
               )}
-              {showcase.layout === 'steps' && <span className="step-number">{index + 1}</span>}
-              <div className="showcase-body">
-                <div className="showcase-title">
-                  <h3>{item.title}</h3>
-                  {showcase.layout === 'menu' && <span className="price">{item.meta}</span>}
+              <div className="grid gap-2 px-5">
+                {layout === 'steps' && <span className="mb-2 grid size-10 place-items-center rounded-full bg-primary font-bold text-primary-foreground">{index + 1}</span>}
+                <div className="flex items-baseline justify-between gap-3">
+                  <h3 className="text-lg font-semibold">{item.title}</h3>
+                  {layout === 'menu' && <span className="font-semibold text-primary">{item.meta}</span>}
                 </div>
-                {showcase.layout !== 'menu' && <span className="muted small">{item.meta}</span>}
-                <p>{item.body}</p>
-                <span className="badge">{item.tag}</span>
+                {layout !== 'menu' && <p className="text-sm text-muted-foreground">{item.meta}</p>}
+                <p className="text-muted-foreground">{item.body}</p>
+                <Badge variant="accent" className="mt-1">
+                  {item.tag}
+                </Badge>
               </div>
-            </article>
+            </Card>
           ))}
         </div>
       </div>

@@ -1,7 +1,9 @@
 import { Plus } from 'lucide-react';
 import type { ProductItem } from '../../shared/api-types';
-import { formatPrice } from '../lib/money';
-import { ProductArt } from './ProductArt';
+import { ProductArt } from '@/components/ProductArt';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatPrice } from '@/lib/money';
 
 interface Props {
   product: ProductItem;
@@ -12,31 +14,31 @@ interface Props {
 export function ProductCard({ product, onOpen, onAdd }: Props) {
   const soldOut = product.stock === 0;
   return (
-    <article className="product-card">
-      <button className="product-card-image" type="button" onClick={onOpen} aria-label={'View ' + product.name}>
-        <ProductArt category={product.category} seed={product.id} />
-        {product.badge && <span className="product-badge">{product.badge}</span>}
+    <article className="group grid content-start gap-3">
+      <button type="button" className="relative cursor-pointer overflow-hidden rounded-xl" onClick={onOpen} aria-label={'View ' + product.name}>
+        <ProductArt category={product.category} seed={product.id} className="rounded-xl transition-transform duration-300 group-hover:scale-105" />
+        {product.badge && <Badge className="absolute top-3 left-3">{product.badge}</Badge>}
       </button>
-      <div className="product-card-body">
-        <span className="muted small">{product.category}</span>
-        <h3>
-          <button type="button" className="link-button" onClick={onOpen}>
+      <div className="grid gap-1">
+        <p className="text-xs text-muted-foreground">{product.category}</p>
+        <h3 className="font-semibold">
+          <button type="button" className="cursor-pointer text-left hover:text-primary" onClick={onOpen}>
             {product.name}
           </button>
         </h3>
-        <div className="product-card-footer">
-          <strong>{formatPrice(product.priceCents)}</strong>
-          <button className="btn btn-outline btn-small" type="button" onClick={onAdd} disabled={soldOut}>
+        <div className="flex items-center justify-between gap-2">
+          <span className="font-semibold">{formatPrice(product.priceCents)}</span>
+          <Button variant="outline" size="sm" onClick={onAdd} disabled={soldOut}>
             {soldOut ? (
               'Sold out'
             ) : (
               <>
-                <Plus size={16} aria-hidden="true" /> Add
+                <Plus /> Add
               </>
             )}
-          </button>
+          </Button>
         </div>
-        {!soldOut && product.stock <= 5 && <span className="stock-note">Only {product.stock} left</span>}
+        {!soldOut && product.stock <= 5 && <p className="text-xs font-medium text-warning">Only {product.stock} left</p>}
       </div>
     </article>
   );

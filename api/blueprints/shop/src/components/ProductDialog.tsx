@@ -1,62 +1,42 @@
-import { Minus, Plus, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ProductItem } from '../../shared/api-types';
-import { formatPrice } from '../lib/money';
-import { ProductArt } from './ProductArt';
+import { ProductArt } from '@/components/ProductArt';
+import { QuantityStepper } from '@/components/QuantityStepper';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatPrice } from '@/lib/money';
 
 interface Props {
-  product: ProductItem;
+  product: ProductItem | null;
   onClose: () => void;
-  onAdd: (quantity: number) => void;
+  onAdd: (product: ProductItem, quantity: number) => void;
 }
 
 export function ProductDialog({ product, onClose, onAdd }: Props) {
+  return (
+    <Dialog open={product !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-2xl">{product && <ProductDetails key={product.id} product={product} onAdd={(quantity) => onAdd(product, quantity)} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ProductDetails({ product, onAdd }: { product: ProductItem; onAdd: (quantity: number) => void }) {
   const [quantity, setQuantity] = useState(1);
   const soldOut = product.stock === 0;
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   return (
-    <div className="overlay" onClick={onClose}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="product-title" onClick={(e) => e.stopPropagation()}>
-        <button className="icon-button dialog-close" type="button" aria-label="Close" onClick={onClose}>
-          <X size={20} />
-        </button>
-        <ProductArt category={product.category} seed={product.id} size={96} />
-        <div className="dialog-body">
-          <span className="muted small">{product.category}</span>
-          <h2 id="product-title">{product.name}</h2>
-          <strong className="dialog-price">{formatPrice(product.priceCents)}</strong>
-          <p>{product.description}</p>
-          <p className="muted small">{soldOut ? 'Sold out: back soon.' : product.stock <= 5 ? 'Only ' + product.stock + ' left in stock.' : 'In stock, ships in 1–2 days.'}</p>
-          <div className="dialog-actions">
-            <div className="stepper" aria-label="Quantity">
-              <button type="button" aria-label="Fewer" onClick={() => setQuantity((q) => Math.max(1, q - 1))} disabled={soldOut}>
-                <Minus size={16} />
-              </button>
-              <span>{quantity}</span>
-              <button type="button" aria-label="More" onClick={() => setQuantity((q) => Math.min(product.stock, q + 1))} disabled={soldOut}>
-                <Plus size={16} />
-              </button>
-            </div>
-            <button
-              className="btn btn-primary"
-              type="button"
-              disabled={soldOut}
-              onClick={() => {
-                onAdd(quantity);
-                onClose();
-              }}
-            >
-              Add to cart · {formatPrice(product.priceCents * quantity)}
-            </button>
-          </div>
+    <div className="grid gap-6 sm:grid-cols-2">
+      <ProductArt category={product.category} seed={product.id} iconClassName="size-24" />
+      <div className="grid content-start gap-3">
+        <p className="text-sm text-muted-foreground">{product.category}</p>
+        <DialogTitle className="text-2xl">{product.name}</DialogTitle>
+        <p className="text-xl font-semibold">{formatPrice(product.priceCents)}</p>
+        <DialogDescription>{product.description}</DialogDescription>
+        <p className="text-sm text-muted-foreground">{soldOut ? 'Sold out: back soon.' : product.stock <= 5 ? `Only ${product.stock} left in stock.` : 'In stock, ships in 1–2 days.'}</p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <QuantityStepper value={quantity} onChange={setQuantity} max={Math.max(1, product.stock)} disabled={soldOut} />
+          <Button disabled={soldOut} onClick={() => onAdd(quantity)}>
+            Add to cart · {formatPrice(product.priceCents * quantity)}
+          </Button>
         </div>
       </div>
     </div>

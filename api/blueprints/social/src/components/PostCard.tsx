@@ -1,11 +1,14 @@
 import { Bookmark, Heart, MessageCircle, Repeat2, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { findUser, me } from '../data/sample-data';
-import { compactNumber, shortTimeAgo } from '../lib/time';
-import type { SocialDispatch } from '../store/useSocialStore';
-import type { Post } from '../types';
-import { Avatar } from './Avatar';
-import { RichText } from './RichText';
+import { RichText } from '@/components/RichText';
+import { UserAvatar } from '@/components/UserAvatar';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { findUser, me } from '@/data/sample-data';
+import { compactNumber, shortTimeAgo } from '@/lib/time';
+import { cn } from '@/lib/utils';
+import type { SocialDispatch } from '@/store/useSocialStore';
+import type { Post } from '@/types';
 
 interface Props {
   post: Post;
@@ -13,6 +16,8 @@ interface Props {
   dispatch: SocialDispatch;
   onTag: (tag: string) => void;
 }
+
+const ACTION = 'h-8 gap-1.5 rounded-full px-2.5 text-muted-foreground';
 
 export function PostCard({ post, bookmarked, dispatch, onTag }: Props) {
   const [showComments, setShowComments] = useState(false);
@@ -27,54 +32,54 @@ export function PostCard({ post, bookmarked, dispatch, onTag }: Props) {
   }
 
   return (
-    <article className="post">
-      <Avatar name={author.name} />
-      <div className="post-main">
-        <header className="post-header">
-          <strong>{author.name}</strong>
-          <span className="muted">@{author.handle}</span>
-          <span className="muted" aria-hidden="true">
+    <article className="flex gap-3 border-b px-4 py-4 transition-colors hover:bg-muted/30">
+      <UserAvatar name={author.name} />
+      <div className="grid min-w-0 flex-1 gap-1.5">
+        <header className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
+          <span className="font-semibold">{author.name}</span>
+          <span className="text-muted-foreground">@{author.handle}</span>
+          <span className="text-muted-foreground" aria-hidden>
             ·
           </span>
-          <time className="muted" dateTime={new Date(post.createdAt).toISOString()}>
+          <time className="text-muted-foreground" dateTime={new Date(post.createdAt).toISOString()}>
             {shortTimeAgo(post.createdAt)}
           </time>
           {post.authorId === me.id && (
-            <button className="icon-button post-delete" type="button" aria-label="Delete post" onClick={() => dispatch({ type: 'remove', postId: post.id })}>
-              <Trash2 size={16} />
-            </button>
+            <Button variant="ghost" size="icon-sm" className="ml-auto text-muted-foreground" aria-label="Delete post" onClick={() => dispatch({ type: 'remove', postId: post.id })}>
+              <Trash2 />
+            </Button>
           )}
         </header>
-        <p className="post-text">
+        <p className="leading-relaxed whitespace-pre-line">
           <RichText text={post.text} onTag={onTag} />
         </p>
-        <div className="post-actions">
-          <button type="button" className={showComments ? 'action active-comment' : 'action'} onClick={() => setShowComments((v) => !v)} aria-expanded={showComments}>
-            <MessageCircle size={18} aria-hidden="true" /> {post.comments.length}
-            <span className="visually-hidden"> comments</span>
-          </button>
-          <button type="button" className={post.repostedByMe ? 'action reposted' : 'action'} aria-pressed={post.repostedByMe} onClick={() => dispatch({ type: 'repost', postId: post.id })}>
-            <Repeat2 size={18} aria-hidden="true" /> {compactNumber(post.reposts)}
-            <span className="visually-hidden"> reposts</span>
-          </button>
-          <button type="button" className={post.likedByMe ? 'action liked' : 'action'} aria-pressed={post.likedByMe} onClick={() => dispatch({ type: 'like', postId: post.id })}>
-            <Heart size={18} aria-hidden="true" fill={post.likedByMe ? 'currentColor' : 'none'} /> {compactNumber(post.likes)}
-            <span className="visually-hidden"> likes</span>
-          </button>
-          <button type="button" className={bookmarked ? 'action bookmarked' : 'action'} aria-pressed={bookmarked} aria-label="Bookmark" onClick={() => dispatch({ type: 'bookmark', postId: post.id })}>
-            <Bookmark size={18} aria-hidden="true" fill={bookmarked ? 'currentColor' : 'none'} />
-          </button>
+        <div className="-ml-2.5 flex max-w-md justify-between">
+          <Button variant="ghost" className={cn(ACTION, showComments && 'text-primary')} onClick={() => setShowComments((v) => !v)} aria-expanded={showComments}>
+            <MessageCircle aria-hidden /> {post.comments.length}
+            <span className="sr-only"> comments</span>
+          </Button>
+          <Button variant="ghost" className={cn(ACTION, post.repostedByMe && 'text-success')} aria-pressed={post.repostedByMe} onClick={() => dispatch({ type: 'repost', postId: post.id })}>
+            <Repeat2 aria-hidden /> {compactNumber(post.reposts)}
+            <span className="sr-only"> reposts</span>
+          </Button>
+          <Button variant="ghost" className={cn(ACTION, post.likedByMe && 'text-destructive')} aria-pressed={post.likedByMe} onClick={() => dispatch({ type: 'like', postId: post.id })}>
+            <Heart aria-hidden fill={post.likedByMe ? 'currentColor' : 'none'} /> {compactNumber(post.likes)}
+            <span className="sr-only"> likes</span>
+          </Button>
+          <Button variant="ghost" className={cn(ACTION, bookmarked && 'text-primary')} aria-pressed={bookmarked} aria-label="Bookmark" onClick={() => dispatch({ type: 'bookmark', postId: post.id })}>
+            <Bookmark aria-hidden fill={bookmarked ? 'currentColor' : 'none'} />
+          </Button>
         </div>
         {showComments && (
-          <section className="thread" aria-label="Comments">
+          <section className="mt-1 grid gap-3 border-l-2 pl-4" aria-label="Comments">
             {post.comments.map((comment) => {
               const commenter = findUser(comment.authorId);
               return (
-                <div key={comment.id} className="comment">
-                  <Avatar name={commenter.name} size={30} />
-                  <div>
-                    <p className="comment-meta">
-                      <strong>{commenter.name}</strong> <span className="muted">{shortTimeAgo(comment.createdAt)}</span>
+                <div key={comment.id} className="flex gap-2.5">
+                  <UserAvatar name={commenter.name} className="size-8" />
+                  <div className="grid gap-0.5 text-sm">
+                    <p>
+                      <span className="font-semibold">{commenter.name}</span> <span className="text-muted-foreground">{shortTimeAgo(comment.createdAt)}</span>
                     </p>
                     <p>
                       <RichText text={comment.text} onTag={onTag} />
@@ -83,11 +88,11 @@ export function PostCard({ post, bookmarked, dispatch, onTag }: Props) {
                 </div>
               );
             })}
-            <form className="reply" onSubmit={handleReply}>
-              <input className="input" placeholder={'Reply to ' + author.name} value={reply} onChange={(e) => setReply(e.target.value)} aria-label="Reply" maxLength={280} />
-              <button className="btn btn-primary btn-small" type="submit" disabled={!reply.trim()}>
+            <form className="flex gap-2" onSubmit={handleReply}>
+              <Input placeholder={'Reply to ' + author.name} value={reply} onChange={(e) => setReply(e.target.value)} aria-label="Reply" maxLength={280} />
+              <Button type="submit" size="sm" className="h-9 rounded-full" disabled={!reply.trim()}>
                 Reply
-              </button>
+              </Button>
             </form>
           </section>
         )}

@@ -1,31 +1,33 @@
-import { me } from '../data/sample-data';
-import type { Post } from '../types';
-import { Avatar } from './Avatar';
+import { UserAvatar } from '@/components/UserAvatar';
+import { Card, CardContent } from '@/components/ui/card';
+import { me } from '@/data/sample-data';
+import type { Post } from '@/types';
 
 export function ProfileCard({ posts, following }: { posts: Post[]; following: string[] }) {
   const mine = posts.filter((post) => post.authorId === me.id);
   const likesReceived = mine.reduce((sum, post) => sum + post.likes, 0);
+  const stats = [
+    { value: mine.length, label: 'Posts' },
+    { value: following.length, label: 'Following' },
+    { value: likesReceived, label: 'Likes' },
+  ];
   return (
-    <section className="card side-card profile-card">
-      <div className="profile-banner" aria-hidden="true" />
-      <Avatar name={me.name} size={56} />
-      <strong>{me.name}</strong>
-      <span className="muted">@{me.handle}</span>
-      <p>{me.bio}</p>
-      <dl className="profile-stats">
-        <div>
-          <dt>{mine.length}</dt>
-          <dd>Posts</dd>
-        </div>
-        <div>
-          <dt>{following.length}</dt>
-          <dd>Following</dd>
-        </div>
-        <div>
-          <dt>{likesReceived}</dt>
-          <dd>Likes</dd>
-        </div>
-      </dl>
-    </section>
+    <Card className="gap-0 overflow-hidden pt-0">
+      <div className="h-20 bg-linear-120 from-primary to-accent" aria-hidden />
+      <CardContent className="grid gap-1">
+        <UserAvatar name={me.name} className="-mt-8 size-16 border-4 border-card text-lg" />
+        <p className="mt-1 text-lg font-bold">{me.name}</p>
+        <p className="text-sm text-muted-foreground">@{me.handle}</p>
+        <p className="mt-2 text-sm">{me.bio}</p>
+        <dl className="mt-3 grid grid-cols-3 text-center">
+          {stats.map((stat) => (
+            <div key={stat.label}>
+              <dt className="font-bold">{stat.value}</dt>
+              <dd className="text-xs text-muted-foreground">{stat.label}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
   );
 }

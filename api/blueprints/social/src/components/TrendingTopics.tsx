@@ -1,6 +1,7 @@
 import { TrendingUp } from 'lucide-react';
-import { hashtagsIn } from '../lib/hashtags';
-import type { Post } from '../types';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { hashtagsIn } from '@/lib/hashtags';
+import type { Post } from '@/types';
 
 export function TrendingTopics({ posts, onTag }: { posts: Post[]; onTag: (tag: string) => void }) {
   const stats = new Map<string, { posts: number; likes: number }>();
@@ -13,23 +14,27 @@ export function TrendingTopics({ posts, onTag }: { posts: Post[]; onTag: (tag: s
   const top = [...stats].sort((a, b) => b[1].posts - a[1].posts || b[1].likes - a[1].likes).slice(0, 5);
   if (top.length === 0) return null;
   return (
-    <section className="card side-card">
-      <h2>
-        <TrendingUp size={18} aria-hidden="true" /> Trending
-      </h2>
-      <ol className="trending">
-        {top.map(([tag, { posts: count, likes }], index) => (
-          <li key={tag}>
-            <button type="button" onClick={() => onTag(tag)}>
-              <span className="muted small">{index + 1} · Trending</span>
-              <strong>{tag}</strong>
-              <span className="muted small">
-                {count} {count === 1 ? 'post' : 'posts'} · {likes} likes
-              </span>
-            </button>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <TrendingUp className="size-4 text-primary" aria-hidden /> Trending
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="px-2">
+        <ol>
+          {top.map(([tag, { posts: count, likes }], index) => (
+            <li key={tag}>
+              <button type="button" className="grid w-full cursor-pointer rounded-md px-3 py-2 text-left hover:bg-muted" onClick={() => onTag(tag)}>
+                <span className="text-xs text-muted-foreground">{index + 1} · Trending</span>
+                <span className="font-semibold">{tag}</span>
+                <span className="text-xs text-muted-foreground">
+                  {count} {count === 1 ? 'post' : 'posts'} · {likes} likes
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { Post, User } from '../types';
+import type { Post, User } from '@/types';
 
 export const me: User = /* @slot me */ {
   id: 'me',

@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react';
-import { createSamplePosts, initiallyFollowing, me } from '../data/sample-data';
-import type { Post } from '../types';
+import { createSamplePosts, initiallyFollowing, me } from '@/data/sample-data';
+import type { Post } from '@/types';
 
 const STORAGE_KEY = '{{packageName}}:social:v1';
 

@@ -1,6 +1,10 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { Priority, Task } from '../types';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { Priority, Task } from '@/types';
 
 interface Props {
   projects: string[];
@@ -23,42 +27,44 @@ export function TaskComposer({ projects, onAdd }: Props) {
   }
 
   return (
-    <form className="composer card" onSubmit={handleSubmit}>
-      <label className="visually-hidden" htmlFor="new-task">
-        New task
-      </label>
-      <input
-        id="new-task"
-        className="composer-title"
-        placeholder="Add a task, e.g. Call the bank about the card"
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
-        autoComplete="off"
-      />
-      <div className="composer-options">
-        <select className="input" aria-label="Priority" value={priority} onChange={(event) => setPriority(event.target.value as Priority)}>
-          <option value="high">High priority</option>
-          <option value="medium">Medium priority</option>
-          <option value="low">Low priority</option>
-        </select>
-        <input className="input" type="date" aria-label="Due date" value={due} onChange={(event) => setDue(event.target.value)} />
-        <input
-          className="input"
-          list="project-options"
-          aria-label="Project"
-          placeholder="Project"
-          value={project}
-          onChange={(event) => setProject(event.target.value)}
-        />
-        <datalist id="project-options">
-          {projects.map((name) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
-        <button className="btn btn-primary" type="submit" disabled={!title.trim()}>
-          <Plus size={18} aria-hidden="true" /> Add task
-        </button>
-      </div>
-    </form>
+    <Card className="py-4">
+      <CardContent className="px-4">
+        <form className="grid gap-3" onSubmit={handleSubmit}>
+          <label className="sr-only" htmlFor="new-task">
+            New task
+          </label>
+          <Input
+            id="new-task"
+            className="h-11 text-base"
+            placeholder="Add a task, e.g. Call the bank about the card"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            autoComplete="off"
+          />
+          <div className="flex flex-wrap gap-2">
+            <Select value={priority} onValueChange={(value) => setPriority(value as Priority)}>
+              <SelectTrigger aria-label="Priority" className="w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="high">High priority</SelectItem>
+                <SelectItem value="medium">Medium priority</SelectItem>
+                <SelectItem value="low">Low priority</SelectItem>
+              </SelectContent>
+            </Select>
+            <Input className="w-40" type="date" aria-label="Due date" value={due} onChange={(event) => setDue(event.target.value)} />
+            <Input className="w-40" list="project-options" aria-label="Project" placeholder="Project" value={project} onChange={(event) => setProject(event.target.value)} />
+            <datalist id="project-options">
+              {projects.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+            <Button type="submit" className="ml-auto" disabled={!title.trim()}>
+              <Plus /> Add task
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
   );
 }

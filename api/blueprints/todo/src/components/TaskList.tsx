@@ -1,8 +1,14 @@
 import { ListTodo, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { TaskDispatch } from '../hooks/useTasks';
-import type { Filter, Task } from '../types';
-import { TaskMeta } from './TaskMeta';
+import { TaskMeta } from '@/components/TaskMeta';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import type { TaskDispatch } from '@/hooks/useTasks';
+import { cn } from '@/lib/utils';
+import type { Filter, Task } from '@/types';
 
 const EMPTY_MESSAGES: Record<Filter, string> = {
   active: 'Nothing left to do. Enjoy the quiet, or add something new above.',
@@ -20,18 +26,20 @@ interface Props {
 export function TaskList({ tasks, dispatch, filter }: Props) {
   if (tasks.length === 0) {
     return (
-      <div className="empty card">
-        <ListTodo size={36} aria-hidden="true" />
+      <Card className="items-center gap-3 py-12 text-center text-muted-foreground">
+        <ListTodo className="size-9" aria-hidden />
         <p>{EMPTY_MESSAGES[filter]}</p>
-      </div>
+      </Card>
     );
   }
   return (
-    <ul className="task-list card">
-      {tasks.map((task) => (
-        <TaskRow key={task.id} task={task} dispatch={dispatch} />
-      ))}
-    </ul>
+    <Card className="gap-0 py-0">
+      <ul className="divide-y">
+        {tasks.map((task) => (
+          <TaskRow key={task.id} task={task} dispatch={dispatch} />
+        ))}
+      </ul>
+    </Card>
   );
 }
 
@@ -48,18 +56,16 @@ function TaskRow({ task, dispatch }: { task: Task; dispatch: TaskDispatch }) {
   }
 
   return (
-    <li className={done ? 'task-row done' : 'task-row'}>
-      <input
-        type="checkbox"
-        className="task-check"
+    <li className="group flex items-start gap-3 px-4 py-3.5 transition-colors hover:bg-muted/40">
+      <Checkbox
+        className="mt-1"
         checked={done}
-        onChange={() => dispatch({ type: 'toggle', id: task.id })}
+        onCheckedChange={() => dispatch({ type: 'toggle', id: task.id })}
         aria-label={(done ? 'Mark as not done: ' : 'Mark as done: ') + task.title}
       />
-      <div className="task-body">
+      <div className="grid min-w-0 flex-1 gap-1.5">
         {editing ? (
-          <input
-            className="input"
+          <Input
             value={draft}
             autoFocus
             aria-label="Task title"
@@ -74,21 +80,21 @@ function TaskRow({ task, dispatch }: { task: Task; dispatch: TaskDispatch }) {
             }}
           />
         ) : (
-          <span className="task-title" onDoubleClick={() => setEditing(true)}>
+          <span className={cn('font-medium', done && 'text-muted-foreground line-through')} onDoubleClick={() => setEditing(true)}>
             {task.title}
           </span>
         )}
-        {task.notes && <span className="task-notes muted">{task.notes}</span>}
+        {task.notes && <span className="text-sm text-muted-foreground">{task.notes}</span>}
         <TaskMeta task={task} />
       </div>
-      <div className="task-actions">
-        {task.status === 'doing' && <span className="badge badge-doing">In progress</span>}
-        <button className="icon-button" type="button" aria-label={'Rename ' + task.title} onClick={() => setEditing(true)}>
-          <Pencil size={16} />
-        </button>
-        <button className="icon-button" type="button" aria-label={'Delete ' + task.title} onClick={() => dispatch({ type: 'remove', id: task.id })}>
-          <Trash2 size={16} />
-        </button>
+      <div className="flex items-center gap-1">
+        {task.status === 'doing' && <Badge variant="accent">In progress</Badge>}
+        <Button variant="ghost" size="icon-sm" aria-label={'Rename ' + task.title} onClick={() => setEditing(true)}>
+          <Pencil />
+        </Button>
+        <Button variant="ghost" size="icon-sm" aria-label={'Delete ' + task.title} onClick={() => dispatch({ type: 'remove', id: task.id })}>
+          <Trash2 />
+        </Button>
       </div>
     </li>
   );

@@ -1,5 +1,8 @@
 import { Columns3, List, Search } from 'lucide-react';
-import type { Filter, Sort, View } from '../types';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { Filter, Sort, View } from '@/types';
 
 const FILTERS: Array<{ id: Filter; label: string }> = [
   { id: 'active', label: 'Active' },
@@ -24,53 +27,55 @@ interface Props {
 
 export function Toolbar(props: Props) {
   return (
-    <div className="toolbar">
-      <div className="search">
-        <Search size={16} aria-hidden="true" />
-        <input
-          className="input"
-          type="search"
-          placeholder="Search tasks"
-          aria-label="Search tasks"
-          value={props.query}
-          onChange={(event) => props.onQueryChange(event.target.value)}
-        />
+    <div className="flex flex-wrap items-center gap-2">
+      <div className="relative min-w-48 flex-1">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input className="pl-9" type="search" placeholder="Search tasks" aria-label="Search tasks" value={props.query} onChange={(event) => props.onQueryChange(event.target.value)} />
       </div>
       {props.view === 'list' && (
-        <div className="segmented" role="group" aria-label="Filter">
-          {FILTERS.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              aria-pressed={props.filter === item.id}
-              onClick={() => props.onFilterChange(item.id)}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+        <Tabs value={props.filter} onValueChange={(value) => props.onFilterChange(value as Filter)}>
+          <TabsList aria-label="Filter">
+            {FILTERS.map((item) => (
+              <TabsTrigger key={item.id} value={item.id}>
+                {item.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
       )}
-      <select className="input toolbar-select" aria-label="Project" value={props.project} onChange={(event) => props.onProjectChange(event.target.value)}>
-        <option value="all">All projects</option>
-        {props.projects.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <select className="input toolbar-select" aria-label="Sort by" value={props.sort} onChange={(event) => props.onSortChange(event.target.value as Sort)}>
-        <option value="due">Sort: due date</option>
-        <option value="priority">Sort: priority</option>
-        <option value="created">Sort: newest</option>
-      </select>
-      <div className="segmented" role="group" aria-label="View">
-        <button type="button" aria-pressed={props.view === 'list'} onClick={() => props.onViewChange('list')}>
-          <List size={16} aria-hidden="true" /> List
-        </button>
-        <button type="button" aria-pressed={props.view === 'board'} onClick={() => props.onViewChange('board')}>
-          <Columns3 size={16} aria-hidden="true" /> Board
-        </button>
-      </div>
+      <Select value={props.project} onValueChange={props.onProjectChange}>
+        <SelectTrigger aria-label="Project" className="w-36">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="all">All projects</SelectItem>
+          {props.projects.map((name) => (
+            <SelectItem key={name} value={name}>
+              {name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select value={props.sort} onValueChange={(value) => props.onSortChange(value as Sort)}>
+        <SelectTrigger aria-label="Sort by" className="w-40">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="due">Sort: due date</SelectItem>
+          <SelectItem value="priority">Sort: priority</SelectItem>
+          <SelectItem value="created">Sort: newest</SelectItem>
+        </SelectContent>
+      </Select>
+      <Tabs value={props.view} onValueChange={(value) => props.onViewChange(value as View)}>
+        <TabsList aria-label="View">
+          <TabsTrigger value="list">
+            <List /> List
+          </TabsTrigger>
+          <TabsTrigger value="board">
+            <Columns3 /> Board
+          </TabsTrigger>
+        </TabsList>
+      </Tabs>
     </div>
   );
 }

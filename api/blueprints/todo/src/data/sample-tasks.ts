@@ -1,5 +1,5 @@
-import { addDays, todayKey } from '../lib/dates';
-import type { Task } from '../types';
+import { addDays, todayKey } from '@/lib/dates';
+import type { Task } from '@/types';
 
 type Sample = Omit<Task, 'id' | 'due' | 'createdAt'> & { dueInDays: number | null };
 

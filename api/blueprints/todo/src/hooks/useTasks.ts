@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react';
-import { createSampleTasks } from '../data/sample-tasks';
-import type { Status, Task } from '../types';
+import { createSampleTasks } from '@/data/sample-tasks';
+import type { Status, Task } from '@/types';
 
 const STORAGE_KEY = '{{packageName}}:tasks:v1';
 

@@ -1,24 +1,17 @@
+import { addDays as addCalendarDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+
 /** Today's date as YYYY-MM-DD in the visitor's time zone. */
 export function todayKey(): string {
-  return toKey(new Date());
-}
-
-export function toKey(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return date.getFullYear() + '-' + month + '-' + day;
+  return format(new Date(), 'yyyy-MM-dd');
 }
 
 export function addDays(key: string, days: number): string {
-  const [year, month, day] = key.split('-').map(Number);
-  return toKey(new Date(year, month - 1, day + days));
+  return format(addCalendarDays(parseISO(key), days), 'yyyy-MM-dd');
 }
 
 /** Whole days from today to `key`: negative when it is in the past. */
 export function daysFromToday(key: string): number {
-  const [year, month, day] = key.split('-').map(Number);
-  const [ty, tm, td] = todayKey().split('-').map(Number);
-  return Math.round((Date.UTC(year, month - 1, day) - Date.UTC(ty, tm - 1, td)) / 86_400_000);
+  return differenceInCalendarDays(parseISO(key), new Date());
 }
 
 export function describeDue(key: string): string {
@@ -26,7 +19,6 @@ export function describeDue(key: string): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
   if (days === -1) return 'Yesterday';
-  const [year, month, day] = key.split('-').map(Number);
-  const label = new Date(year, month - 1, day).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-  return days < 0 ? label + ' (' + -days + ' days ago)' : label;
+  const label = format(parseISO(key), 'EEE, MMM d');
+  return days < 0 ? `${label} (${-days} days ago)` : label;
 }

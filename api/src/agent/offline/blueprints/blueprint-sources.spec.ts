@@ -6,7 +6,6 @@ import { join, relative } from 'node:path';
 import { BLUEPRINT_IDS, type BlueprintId } from '../describe.js';
 import { planProject } from '../plan-project.js';
 import { BLUEPRINTS_DIR, readBlueprintFile, slotValues } from './blueprint-files.js';
-import { LEADING_FILES, STORED_AS } from './build-project.js';
 import { BLUEPRINTS } from './catalog.js';
 import { type DatabaseMeta } from './readme.js';
 
@@ -63,12 +62,10 @@ describe.each(BLUEPRINT_IDS)('blueprint folder %s', (id) => {
   });
 });
 
-describe('scaffold folders', () => {
-  it('hold only files every project starts with', () => {
-    const stored = LEADING_FILES.map((path) => STORED_AS[path] ?? path);
-    for (const folder of ['scaffold', 'scaffold-data']) {
-      for (const path of filesOf(folder)) expect(stored).toContain(path);
-    }
+describe('the blueprints folder', () => {
+  it('holds the blueprints, the favicon they share, and nothing of the old scaffold', () => {
+    const entries = readdirSync(BLUEPRINTS_DIR).filter((name) => name !== 'node_modules' && !name.endsWith('.tsbuildinfo'));
+    expect(entries.sort()).toEqual(['README.md', 'favicon.svg', 'tsconfig.json', ...BLUEPRINT_IDS].sort());
   });
 });
 

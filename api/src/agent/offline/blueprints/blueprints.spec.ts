@@ -2,25 +2,40 @@ import { describe, expect, it } from '@jest/globals';
 import { FILE_END_MARKER, FILE_START_PREFIX } from '@forge/protocol/file-stream';
 import { unsafePathReason } from '@forge/protocol/paths';
 import { readFileSync } from 'node:fs';
-import { posix } from 'node:path';
+import { join, posix } from 'node:path';
+import { PromptLibrary } from '../../prompt-library.js';
+import { TEMPLATE_DIR, templateFiles } from '../../template/template-files.js';
 import { BLUEPRINT_IDS } from '../describe.js';
 import { planProject } from '../plan-project.js';
 import { escapeHtml } from './template.js';
 import { BLUEPRINTS } from './catalog.js';
 import { type DatabaseMeta } from './readme.js';
-import { ALL_ALLOWED_DEPENDENCIES } from './dependency-versions.js';
 import { EXAMPLE_DESCRIPTIONS } from './example-descriptions.js';
 
-const CONVENTIONS = readFileSync(new URL('../../../../prompts/v1/conventions.md', import.meta.url), 'utf8');
+const CONVENTIONS = new PromptLibrary().get('conventions', 'v2');
+const STACK = (JSON.parse(readFileSync(join(TEMPLATE_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
 
 const cases = BLUEPRINT_IDS.flatMap((id) => EXAMPLE_DESCRIPTIONS[id].map((example, i) => ({ id, label: `${id} #${i + 1}`, ...example })));
 
-const COMMON_FILES = ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', '.gitignore', 'README.md', 'public/favicon.svg', 'src/main.tsx', 'src/App.tsx', 'src/styles.css'];
+const COMMON_FILES = [
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'index.html',
+  '.gitignore',
+  'README.md',
+  'public/favicon.svg',
+  'src/main.tsx',
+  'src/App.tsx',
+  'src/index.css',
+  'src/lib/utils.ts',
+  'src/components/ui/button.tsx',
+];
 const DATA_APP_FILES = ['.env.example', 'drizzle.config.ts', 'shared/schema.ts', 'db/meta.json', 'db/seed.ts', 'server/env.ts', 'server/db.ts', 'server/index.ts', 'server/routes.ts'];
 
-/** Where a relative import in `from` points, if a file of the project is there. */
+/** Where a relative or `@/` import in `from` points, if a file of the project is there. */
 function resolveImport(files: Record<string, string>, from: string, specifier: string): string | undefined {
-  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  const base = specifier.startsWith('@/') ? `src/${specifier.slice(2)}` : posix.normalize(posix.join(posix.dirname(from), specifier));
   return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) => candidate in files);
 }
 
@@ -40,12 +55,22 @@ describe.each(cases)('blueprint $label', ({ id, description, projectName }) => {
     expect(plan.blueprint.id).toBe(id);
   });
 
-  it('has the files conventions.md requires', () => {
+  it('has the files the v2 conventions require: the template of its shape and its own', () => {
     for (const path of COMMON_FILES) expect(Object.keys(files)).toContain(path);
     for (const path of DATA_APP_FILES) {
       if (entry.isDataApp) expect(Object.keys(files)).toContain(path);
       else expect(Object.keys(files)).not.toContain(path);
     }
+    for (const path of templateFiles(entry.isDataApp ? 'data' : 'static').keys()) expect(Object.keys(files)).toContain(path);
+  });
+
+  it('writes the template’s files first, then its own from App.tsx, and the README last', () => {
+    const paths = Object.keys(files);
+    const own = entry.files.filter((path) => path in files);
+    expect(paths.slice(0, paths.length - own.length - 1)).toEqual([...plan.template.keys()].filter((path) => !own.includes(path)));
+    expect(paths.slice(paths.length - own.length - 1, -1)).toEqual(own);
+    expect(own[0]).toBe('src/App.tsx');
+    expect(paths.at(-1)).toBe('README.md');
   });
 
   it('uses only safe paths and complete, marker-free files', () => {
@@ -59,23 +84,33 @@ describe.each(cases)('blueprint $label', ({ id, description, projectName }) => {
     }
   });
 
-  it('has the package.json scripts and only allowed dependencies at their listed versions', () => {
+  it('has the template’s package.json, named after the project', () => {
     expect(pkg.type).toBe('module');
     expect(pkg.name).toMatch(/^[a-z0-9][a-z0-9._-]*$/);
     expect(pkg.scripts).toMatchObject({ build: 'vite build', typecheck: 'tsc --noEmit' });
-    expect(pkg.scripts.start).toBeTruthy();
     if (entry.isDataApp) expect(pkg.scripts).toMatchObject({ start: 'tsx server/index.ts', 'db:push': 'drizzle-kit push --force', 'db:seed': 'tsx db/seed.ts' });
-    for (const [name, version] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
-      expect(ALL_ALLOWED_DEPENDENCIES[name]).toBe(version);
-    }
-    // The scripts are the ones conventions.md promises.
+    for (const [name, version] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) expect({ name, version }).toEqual({ name, version: STACK[name] });
+    // The scripts are the ones the conventions promise.
     for (const [name, command] of Object.entries(pkg.scripts)) expect(CONVENTIONS).toContain(`"${name}": "${command}"`);
+  });
+
+  it('imports only packages of its package.json, and project files that exist', () => {
+    const packages = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]);
+    for (const [path, content] of Object.entries(files)) {
+      if (!/\.(ts|tsx)$/.test(path)) continue;
+      for (const match of content.matchAll(/(?:from|import)\s+'([^'.][^']*)'/g)) {
+        const specifier = match[1]!;
+        if (specifier.startsWith('@/') || specifier.startsWith('node:')) continue;
+        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+        expect({ path, import: specifier, listed: packages.has(name) }).toEqual({ path, import: specifier, listed: true });
+      }
+    }
   });
 
   it('imports only files that exist', () => {
     for (const [path, content] of Object.entries(files)) {
       if (!/\.(ts|tsx)$/.test(path)) continue;
-      for (const match of content.matchAll(/(?:from|import)\s+'(\.{1,2}\/[^']+)'/g)) {
+      for (const match of content.matchAll(/(?:from|import)\s+'((?:\.{1,2}|@)\/[^']+)'/g)) {
         expect({ path, import: match[1], resolved: Boolean(resolveImport(files, path, match[1])) }).toEqual({ path, import: match[1], resolved: true });
       }
     }
@@ -133,19 +168,6 @@ describe.each(cases)('blueprint $label', ({ id, description, projectName }) => {
       expect(lines).toContain(lines.find((line) => line.startsWith('DATABASE_URL=postgresql://')));
     });
   }
-});
-
-describe('conventions.md', () => {
-  it('lists every allowed dependency at the version the blueprints use', () => {
-    for (const [name, version] of Object.entries(ALL_ALLOWED_DEPENDENCIES)) {
-      expect(CONVENTIONS).toContain(`| ${name} | ${version} |`);
-    }
-  });
-
-  it('documents the db/meta.json keys and the file-stream markers', () => {
-    for (const key of ['"primaryKey"', '"notNull"', '"unique"', '"references"', '"default"']) expect(CONVENTIONS).toContain(key);
-    expect(CONVENTIONS).toContain(FILE_END_MARKER);
-  });
 });
 
 describe('blueprint escaping', () => {

@@ -1,12 +1,12 @@
-// An analytics dashboard (api/blueprints/dashboard): KPI cards with sparklines, hand-drawn SVG
-// charts (no chart library), a sortable, searchable orders table and a date-range switcher. Data
-// is generated deterministically in the app, so every visit shows the same believable numbers.
+// An analytics dashboard (api/blueprints/dashboard): KPI cards with sparklines, recharts charts,
+// a sortable, searchable orders table and a date-range switcher. Data is generated
+// deterministically in the app, so every visit shows the same believable numbers.
 import { type BlueprintEntry } from './blueprint-context.js';
 
 export const dashboardBlueprint: BlueprintEntry = {
   id: 'dashboard',
   isDataApp: false,
-  summary: 'KPI cards, SVG line, bar and donut charts, a sortable orders table and a date-range switcher',
+  summary: 'KPI cards, revenue, channel and category charts, a sortable orders table and a date-range switcher',
   defaults: () => ({
     title: 'Pulse Analytics',
     tagline: 'Your business at a glance: revenue, customers and orders in real time.',
@@ -15,20 +15,20 @@ export const dashboardBlueprint: BlueprintEntry = {
   }),
   files: [
     'src/App.tsx',
-    'src/app.css',
-    'src/data/metrics.ts',
-    'src/lib/format.ts',
     'src/components/Sidebar.tsx',
     'src/components/KpiCard.tsx',
-    'src/components/LineChart.tsx',
-    'src/components/DonutChart.tsx',
-    'src/components/BarChart.tsx',
+    'src/components/chart-style.ts',
+    'src/components/RevenueChart.tsx',
+    'src/components/ChannelChart.tsx',
+    'src/components/CategoryChart.tsx',
     'src/components/OrdersTable.tsx',
+    'src/data/metrics.ts',
+    'src/lib/format.ts',
   ],
   fill: () => ({
     features: [
       'KPI cards for revenue, orders, new customers and conversion, with change against the previous period and sparklines',
-      'Revenue line chart with the previous period for comparison and a hover tooltip, drawn in plain SVG',
+      'Revenue area chart with the previous period for comparison and a hover tooltip (recharts)',
       'Sales-by-channel donut and top-categories bar chart',
       'Recent orders table with search, status filter, sorting and paging',
       '7, 30 and 90-day ranges; a collapsible sidebar on small screens',

@@ -118,11 +118,13 @@ const SECTION_FILES: Record<Section, string> = {
   visit: 'src/components/VisitUs.tsx',
   faqs: 'src/components/Faq.tsx',
 };
+/** Files only a section uses, left out with it. */
+const SECTION_EXTRAS: Partial<Record<Section, string[]>> = { faqs: ['src/components/ui/accordion.tsx'] };
 
 const FILES = [
   'src/App.tsx',
-  'src/app.css',
   'src/content.ts',
+  'src/components/Logo.tsx',
   'src/components/NavBar.tsx',
   'src/components/SectionHeader.tsx',
   'src/components/Hero.tsx',
@@ -132,6 +134,7 @@ const FILES = [
   'src/components/Pricing.tsx',
   'src/components/VisitUs.tsx',
   'src/components/Faq.tsx',
+  'src/components/ui/accordion.tsx',
   'src/components/ContactSection.tsx',
   'src/components/Footer.tsx',
 ];
@@ -147,12 +150,12 @@ export const landingBlueprint: BlueprintEntry = {
     const features = slotValues('landing', FILES, flavour.variants).features as { items: Array<{ icon: RawCode }> };
     const sections = Object.keys(SECTION_FILES) as Section[];
     return {
-      features: [...flavour.features, 'Responsive from phone to desktop, with a mobile menu', 'All copy in `src/content.ts`; all colours in CSS variables'],
+      features: [...flavour.features, 'Responsive from phone to desktop, with a mobile menu', 'All copy in `src/content.ts`; all colours in the design tokens of `src/index.css`'],
       variants: flavour.variants,
       // content.ts imports exactly the icons its features show.
       slots: { icons: [...new Set(features.items.map((item) => item.icon.rawCode))].sort() },
       flags: flavour.sections,
-      omit: sections.filter((section) => !flavour.sections[section]).map((section) => SECTION_FILES[section]),
+      omit: sections.filter((section) => !flavour.sections[section]).flatMap((section) => [SECTION_FILES[section], ...(SECTION_EXTRAS[section] ?? [])]),
     };
   },
 };

@@ -40,22 +40,22 @@ export function shopDefaults(words: ReadonlySet<string>): BlueprintDefaults {
 }
 
 const FILES = [
+  'src/App.tsx',
+  'src/components/ProductCard.tsx',
+  'src/components/ProductArt.tsx',
+  'src/components/ProductDialog.tsx',
+  'src/components/CartSheet.tsx',
+  'src/components/QuantityStepper.tsx',
+  'src/hooks/useCart.ts',
+  'src/lib/queries.ts',
+  'src/lib/money.ts',
   'shared/schema.ts',
   'db/meta.json',
   'shared/api-types.ts',
   'shared/pricing.ts',
   'shared/sample-data.ts',
-  'db/seed.ts',
   'server/routes.ts',
-  'src/App.tsx',
-  'src/app.css',
-  'src/api.ts',
-  'src/cart.ts',
-  'src/lib/money.ts',
-  'src/components/ProductArt.tsx',
-  'src/components/ProductCard.tsx',
-  'src/components/ProductDialog.tsx',
-  'src/components/CartDrawer.tsx',
+  'db/seed.ts',
 ];
 
 export const shopBlueprint: BlueprintEntry = {
@@ -80,8 +80,8 @@ export const shopBlueprint: BlueprintEntry = {
       features: [
         `A ${catalogue.label} catalogue with categories, search, sorting, badges and low-stock notes`,
         'Product details in a dialog with a quantity stepper',
-        'Cart drawer kept in local storage, with a free-shipping threshold',
-        'Checkout that places real orders: the server prices them, checks and decrements stock in one transaction',
+        'Cart sheet kept in local storage, with a free-shipping progress bar',
+        'Checkout with a validated form that places real orders: the server prices them, checks and decrements stock in one transaction',
         'Products, orders and order lines in PostgreSQL via Drizzle ORM, with a sample catalogue in `db/seed.ts`',
         'Shows the sample catalogue, clearly labelled, until the database is initialized',
       ],

@@ -14,17 +14,16 @@ export const todoBlueprint: BlueprintEntry = {
   }),
   files: [
     'src/App.tsx',
-    'src/app.css',
-    'src/types.ts',
-    'src/lib/dates.ts',
-    'src/data/sample-tasks.ts',
-    'src/hooks/useTasks.ts',
-    'src/components/ProgressHeader.tsx',
+    'src/components/ProgressSummary.tsx',
     'src/components/TaskComposer.tsx',
     'src/components/Toolbar.tsx',
-    'src/components/TaskMeta.tsx',
     'src/components/TaskList.tsx',
     'src/components/TaskBoard.tsx',
+    'src/components/TaskMeta.tsx',
+    'src/types.ts',
+    'src/hooks/useTasks.ts',
+    'src/lib/dates.ts',
+    'src/data/sample-tasks.ts',
   ],
   fill(ctx) {
     const productTeam = hasAnyWord(ctx.words, ['kanban', 'sprint', 'team', 'engineering', 'product', 'backlog', 'scrum', 'agile', 'bug']);

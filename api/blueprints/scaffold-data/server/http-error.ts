@@ -1,9 +1,0 @@
-/** An error with an HTTP status whose message is safe to show to the visitor. */
-export class HttpError extends Error {
-  status: number;
-
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
