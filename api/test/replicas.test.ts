@@ -347,10 +347,16 @@ function fetchSseIncrementally(url: string, headers: Record<string, string>, met
   };
 }
 
+/** The project's files as they are now; one removed between the listing and its read (a rollback's staging file) is not there. */
 async function readTree(dir: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files[join(entry.parentPath, entry.name).slice(dir.length + 1)] = await readFile(join(entry.parentPath, entry.name), 'utf8');
+    if (!entry.isFile()) continue;
+    const content = await readFile(join(entry.parentPath, entry.name), 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+    if (content !== null) files[join(entry.parentPath, entry.name).slice(dir.length + 1)] = content;
   }
   return files;
 }
