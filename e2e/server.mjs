@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
 // The offline agent streams slowly enough that a test can reload in the middle of a generation.
 // Every test signs up from the same address.
 const env = {
-  OFFLINE_AGENT_CHARS_PER_SECOND: '2500',
+  OFFLINE_AGENT_CHARS_PER_SECOND: '10000',
   LIMIT_SIGNUPS_PER_HOUR: '100000',
   LIMIT_SIGNINS_PER_MINUTE: '100000',
   LIMIT_SHARE_VIEWS_PER_MINUTE: '100000',

@@ -21,6 +21,10 @@ test('generate with the offline agent, reload mid-way, and the job reconnects an
   expect(jobs.map((j) => j.projectName)).toEqual([projectName]);
   const jobId = jobs[0]!.id;
 
+  // Reload in the middle, as soon as the first file is in: the page finds the running job and replays it from the start.
+  await page.reload();
+  await expect(page.getByText(`Reconnecting to the running generation of ${projectName}`)).toBeVisible({ timeout: 10_000 });
+
   // A second account sees neither the job nor, later, the project.
   const otherContext = await browser.newContext();
   const other = await createAccount(otherContext);
@@ -28,9 +32,6 @@ test('generate with the offline agent, reload mid-way, and the job reconnects an
   expect((await other.api.get(`/api/jobs/${jobId}/stream`)).status()).toBe(404);
   expect(((await (await other.api.get('/api/jobs/active')).json()) as { jobs: unknown[] }).jobs).toEqual([]);
 
-  // Reload in the middle: the page finds the running job and replays it from the start.
-  await page.reload();
-  await expect(page.getByText(`Reconnecting to the running generation of ${projectName}`)).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText(/✅ Project saved: \d+ files/)).toBeVisible({ timeout: 60_000 });
 
   const tree = ((await (await account.api.get(`/api/projects/${projectName}/tree`)).json()) as { tree: string[] }).tree;
