@@ -1,9 +1,7 @@
 // `npm test`: every check CI makes, in order, stopping at the first failure.
 import { linkBlueprintDependencies } from './lib/blueprint-deps.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
-import { ensureDockerCompose } from './lib/docker.mjs';
-import { prepareRegistry } from './lib/registry.mjs';
-import { prepareSandboxes } from './lib/sandbox-image.mjs';
+import { prepareHostServicesInBackground } from './lib/host-services.mjs';
+import { upstreamRegistry } from './lib/registry.mjs';
 import { reexecOnPlatformNode } from './lib/node-runtime.mjs';
 import { log, prepare, run } from './lib/setup.mjs';
 
@@ -37,24 +35,15 @@ const steps = [
       run(process.execPath, [...jest, '-c', 'web/jest.config.js']);
     },
   ],
-  // Builds and previews run in containers: Docker (installed and started if need be) and the sandbox image.
-  ['Docker and the sandbox image', () => prepareSandboxes({ required: true })],
-  // Installs in sandboxes go through it: Verdaccio installed and its storage pre-warmed (both cached by recipe).
-  ['The package registry proxy', () => prepareRegistry({ required: true })],
-  // The API's preview checks open built previews in it; the end-to-end tests drive it.
-  ['Chromium', () => ensureChromium({ required: true })],
+  // Started before the first step (host-services.mjs): Docker (installed and started if need be) and the
+  // sandbox image, Verdaccio and its pre-warmed storage, Chromium for the checks and the e2e tests,
+  // docker-compose and the deployment's images. Here the tests wait for what is left of it.
+  ['Docker, the sandbox image, the registry proxy, Chromium and the compose images', () => hostServices.done()],
   ['API tests against PostgreSQL', () => run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--runInBand'])],
-  // The deployment as operators run it: its own images (built offline, cached by recipe), docker-compose up,
+  // The deployment as operators run it: its own images (built above, cached by recipe), docker-compose up,
   // a project generated, built and previewed, then down -v. A step of its own: it tests images and the
-  // compose file, not the API, and needs docker-compose (installed here when missing).
-  [
-    'Docker Compose deployment',
-    () => {
-      const compose = ensureDockerCompose();
-      if (!compose.ok) throw new Error(`The compose test needs docker-compose: ${compose.reason}`);
-      run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs']);
-    },
-  ],
+  // compose file, not the API.
+  ['Docker Compose deployment', () => run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs'])],
   [
     'End-to-end tests in Chromium',
     () => {
@@ -66,9 +55,14 @@ const steps = [
 const started = Date.now();
 let passed = 0;
 let failed = 0;
+let hostServices = null;
 try {
   log('Preparing: dependencies, Prisma client, builds');
   prepare();
+  // The platforms the tests start fetch what the registry proxy does not hold from this machine's registry.
+  process.env.NPM_UPSTREAM_REGISTRY = upstreamRegistry();
+  log('Preparing the host in the background (Docker, images, registry proxy, Chromium)');
+  hostServices = prepareHostServicesInBackground();
   for (const [name, action] of steps) {
     log(`── ${name}`);
     const stepStart = Date.now();
@@ -86,6 +80,7 @@ try {
   failed += 1;
   log(`✗ Preparing: ${err.message}`);
 }
+if (failed > 0) hostServices?.stop();
 log(`Finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`steps: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
