@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ImportProjectResponse } from '@forge/protocol/api';
 import { ErrorCode } from '@forge/protocol/errors';
-import { PROJECT_NAME_MAX_LENGTH, normalizeProjectName } from '@forge/protocol/project-name';
+import { normalizeProjectName, projectNameFromFileName } from '@forge/protocol/project-name';
 import { BuildsService } from '../builds/builds.service.js';
 import { DomainError, badRequest } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -43,7 +43,7 @@ export class ImportsService {
     try {
       if (!upload) throw badRequest('Choose a ZIP file to import: send it as the multipart field "file".');
       const zipName = posix.basename(upload.originalname.replaceAll('\\', '/')) || 'project.zip';
-      const projectName = normalizeProjectName(typeof requestedName === 'string' && requestedName.trim() ? requestedName : nameFromZip(zipName));
+      const projectName = normalizeProjectName(typeof requestedName === 'string' && requestedName.trim() ? requestedName : projectNameFromFileName(zipName));
       this.projects.assertValidName(projectName);
       // A taken name is refused before the archive is read: the answer comes at once.
       await this.projects.assertNameFree(ownerId, projectName);
@@ -119,15 +119,6 @@ export class ImportsService {
     // Built (and fixed, when a model can) whether or not anyone watches; the workspace follows this build.
     if (succeeded) await this.builds.buildUnlessRunning(projectId, projectName, ownerId).catch((err: Error) => this.logger.warn(`Building ${projectName} after its import: ${err.message}`));
   }
-}
-
-/** `my-site.zip` → `my-site`, with what a project name may not hold replaced. */
-export function nameFromZip(zipName: string): string {
-  return zipName
-    .replace(/\.zip$/i, '')
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, PROJECT_NAME_MAX_LENGTH);
 }
 
 function envExample(archive: ImportedArchive): string {

@@ -1,19 +1,10 @@
 import { FileArchive, LoaderCircle, Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { PROJECT_NAME_MAX_LENGTH, projectNameError } from '@forge/protocol/project-name';
+import { PROJECT_NAME_MAX_LENGTH, projectNameError, projectNameFromFileName } from '@forge/protocol/project-name';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
 import { useImport } from './use-import';
-
-/** `my-site (1).zip` → `my-site-1`: what a project name may hold, as the server derives it too. */
-export function projectNameFromZip(fileName: string): string {
-  return fileName
-    .replace(/\.zip$/i, '')
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, PROJECT_NAME_MAX_LENGTH);
-}
 
 /** "Import a project": a ZIP exported from another builder (or any React project), checked by the server, then built here. */
 export function ImportProjectForm() {
@@ -68,7 +59,7 @@ export function ImportProjectForm() {
               const chosen = event.target.files?.[0] ?? null;
               setFile(chosen);
               setRefusal(null);
-              if (chosen && !projectName.trim()) setProjectName(projectNameFromZip(chosen.name));
+              if (chosen && !projectName.trim()) setProjectName(projectNameFromFileName(chosen.name));
             }}
             className="mt-2 block w-full text-sm text-muted file:mr-3 file:rounded-lg file:border file:border-border file:bg-surface-2 file:px-3 file:py-1.5 file:text-sm file:text-foreground disabled:opacity-60"
           />
