@@ -142,6 +142,13 @@ describe('importing a project from a ZIP', () => {
       expect(page.body).toContain('<title>Harbor Analytics</title>');
     }
     expect(await imageThroughProxy(outcome.previewUrl!, '/logo.png')).toEqual({ status: 200, type: 'image/png', bytes: LOGO });
+    // The image imported from src/ is bundled by the build and served from its output, unchanged.
+    const page = await getThroughProxy(t, outcome.previewUrl!, '/');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    const bundle = await getThroughProxy(t, outcome.previewUrl!, script!);
+    const bundled = /\/assets\/harbor-logo-[\w-]+\.png/.exec(bundle.body)?.[0];
+    expect(bundled).toBeDefined();
+    expect(await imageThroughProxy(outcome.previewUrl!, bundled!)).toEqual({ status: 200, type: 'image/png', bytes: binary['src/assets/harbor-logo.png'] });
 
     const served = await bytesOf('/api/projects/harbor/file/public/logo.png').expect(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -150,7 +157,8 @@ describe('importing a project from a ZIP', () => {
     const entries = zipEntries(download.body as Buffer);
     expect(entries.get('harbor/public/logo.png')?.equals(LOGO)).toBe(true);
     expect(entries.get('harbor/public/placeholder.png')?.equals(binary['public/placeholder.png'])).toBe(true);
-  }, 300_000);
+    expect(entries.get('harbor/src/assets/harbor-logo.png')?.equals(binary['src/assets/harbor-logo.png'])).toBe(true);
+  }, 420_000);
 
   it('refuses a name in use with 409 naming the project, and leaves that project as it was', async () => {
     await t.http
