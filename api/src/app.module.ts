@@ -15,6 +15,7 @@ import { CreditsModule } from './credits/credits.module.js';
 import { PlatformDbModule } from './platform-db/platform-db.module.js';
 import { EditsModule } from './edits/edits.module.js';
 import { GenerationsModule } from './generations/generations.module.js';
+import { ImportsModule } from './imports/imports.module.js';
 import { RunsModule } from './runs/runs.module.js';
 import { ProjectDatabasesModule } from './project-databases/project-databases.module.js';
 import { LimitsModule } from './limits/limits.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         RunsModule,
         GenerationsModule,
         BuildsModule,
+        ImportsModule,
         EditsModule,
         AgentRunsModule,
         VersionsModule,

@@ -77,6 +77,18 @@ export interface SaveProjectResponse {
   projectDir: string;
 }
 
+/**
+ * `POST /api/projects/import` (multipart: `file`, the ZIP; `projectName`): the archive is checked
+ * whole before anything is written, then the import runs as a run of kind `import`
+ * (`GET /api/runs/{runId}/stream`), after which the project is built.
+ */
+export interface ImportProjectResponse {
+  runId: string;
+  projectName: string;
+  /** Files the project will hold. */
+  filesImported: number;
+}
+
 export interface StartJobImage {
   name: string;
   base64: string;

@@ -17,6 +17,8 @@ export const WEB_ENDPOINTS = {
   info: { method: 'GET', path: '/api/info' },
 
   projectList: { method: 'GET', path: '/api/projects' },
+  /** Multipart: `file` (a ZIP) and `projectName`; answers the import's run. */
+  projectImport: { method: 'POST', path: '/api/projects/import' },
   projectDelete: { method: 'DELETE', path: '/api/projects/:project' },
   projectTree: { method: 'GET', path: '/api/projects/:project/tree' },
   projectFile: { method: 'GET', path: '/api/projects/:project/file/*path' },

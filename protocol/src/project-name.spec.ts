@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_PROJECT_NAME, INVALID_PROJECT_NAME_MESSAGE, PROJECT_NAME_TOO_LONG_MESSAGE, normalizeProjectName, projectNameError } from './project-name.js';
+import { DEFAULT_PROJECT_NAME, INVALID_PROJECT_NAME_MESSAGE, PROJECT_NAME_TOO_LONG_MESSAGE, normalizeProjectName, projectNameError, projectNameFromFileName } from './project-name.js';
 
 describe('project names', () => {
   it('accepts letters, numbers, hyphens and underscores', () => {
@@ -22,5 +22,13 @@ describe('project names', () => {
     expect(normalizeProjectName('   ')).toBe(DEFAULT_PROJECT_NAME);
     expect(normalizeProjectName(undefined)).toBe(DEFAULT_PROJECT_NAME);
     expect(normalizeProjectName(' shop ')).toBe('shop');
+  });
+});
+
+describe('projectNameFromFileName', () => {
+  it('makes a valid project name of an uploaded ZIP name', () => {
+    expect(projectNameFromFileName('my-site.zip')).toBe('my-site');
+    expect(projectNameFromFileName('My Site (1).ZIP')).toBe('My-Site-1');
+    expect(projectNameError(projectNameFromFileName(`${'a b '.repeat(40)}.zip`))).toBeNull();
   });
 });

@@ -17,3 +17,12 @@ export function projectNameError(name: string): string | null {
   if (name.length > PROJECT_NAME_MAX_LENGTH) return PROJECT_NAME_TOO_LONG_MESSAGE;
   return PROJECT_NAME_PATTERN.test(name) ? null : INVALID_PROJECT_NAME_MESSAGE;
 }
+
+/** A project name made of an uploaded file's name (`My Site (1).zip` → `My-Site-1`), as an import takes it when none is given. */
+export function projectNameFromFileName(fileName: string): string {
+  return fileName
+    .replace(/\.zip$/i, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, PROJECT_NAME_MAX_LENGTH);
+}

@@ -11,7 +11,7 @@ export interface EditProjectRequest {
 export const EMPTY_EDIT_REQUEST_MESSAGE = 'Please describe the modifications you want to make';
 
 /** What made a version. */
-export type VersionKind = 'generation' | 'edit' | 'fix' | 'restore' | 'save';
+export type VersionKind = 'generation' | 'edit' | 'fix' | 'restore' | 'save' | 'import';
 
 export interface VersionFileChange {
   path: string;

@@ -90,6 +90,10 @@ export interface AppConfig {
     projects: number;
     storedMb: number;
     runningSandboxes: number;
+    /** Files an imported ZIP may hold (skipped folders such as node_modules/ not counted). */
+    importFiles: number;
+    /** Megabytes an imported ZIP may hold once unpacked, and may weigh as uploaded. */
+    importMb: number;
   };
   /** Account ids that may use the operators' console. */
   adminUserIds: string[];
@@ -203,6 +207,8 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       projects: integer(env, 'LIMIT_PROJECTS', 100, 1, 1_000_000),
       storedMb: integer(env, 'LIMIT_STORED_MB', 500, 1, 10_000_000),
       runningSandboxes: integer(env, 'LIMIT_RUNNING_SANDBOXES', 3, 1, 1000),
+      importFiles: integer(env, 'LIMIT_IMPORT_FILES', 5000, 1, 1_000_000),
+      importMb: integer(env, 'LIMIT_IMPORT_MB', 100, 1, 10_000),
     },
     adminUserIds,
     session: { ttlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 365) },

@@ -4,9 +4,9 @@ import { ReplicasService } from '../cluster/replicas.service.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { ProjectsRepository } from './projects.repository.js';
 
-/** What holds a project: one generation, edit, restore or save at a time. */
+/** What holds a project: one generation, edit, restore, save or import at a time. */
 export interface ProjectClaimHolder {
-  kind: 'generation' | 'edit' | 'restore' | 'save';
+  kind: 'generation' | 'edit' | 'restore' | 'save' | 'import';
   jobId?: string;
 }
 
@@ -50,5 +50,7 @@ function busyMessage(name: string, kind: ProjectClaimHolder['kind'], jobId: stri
       return `"${name}" is being restored to an earlier version. Try again in a moment.`;
     case 'save':
       return `"${name}" is being saved. Try again in a moment.`;
+    case 'import':
+      return `"${name}" is being imported. Wait for the import to finish, or follow it in the workspace.`;
   }
 }

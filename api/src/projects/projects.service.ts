@@ -109,6 +109,24 @@ export class ProjectsService {
     return this.repository.upsertProject(ownerId, name, CURRENT_CONVENTIONS);
   }
 
+  /**
+   * The project an import writes into, created empty once every check passed: a name in use is
+   * refused with 409 naming it (an import never replaces a project), and the account's limits must
+   * hold the files to come (`sizes`). The caller holds the name's claim.
+   */
+  async createForImport(ownerId: string, name: string, sizes: Array<{ path: string; bytes: number }>): Promise<ProjectRecord> {
+    this.assertValidName(name);
+    await this.assertNameFree(ownerId, name);
+    await this.quotas.assertCanCreate(ownerId, name);
+    await this.quotas.assertCanStore(ownerId, null, sizes);
+    return this.repository.upsertProject(ownerId, name);
+  }
+
+  /** Refuses a name already taken by one of the account's projects, with 409 naming it. */
+  async assertNameFree(ownerId: string, name: string): Promise<void> {
+    if (await this.repository.findByName(ownerId, name)) throw new DomainError(ErrorCode.Conflict, `You already have a project named "${name}". Choose another name, or delete "${name}" first.`);
+  }
+
   /** The conventions a project was made under, which its edits and fixes follow. */
   async conventionsOf(projectId: string): Promise<ConventionsVersion> {
     const conventions = await this.repository.conventionsOf(projectId);

@@ -34,6 +34,13 @@ export function sendRequest({ method, url }: ApiRoute, { body, headers, signal }
   });
 }
 
+/** A multipart form (an upload): the browser sets its content type and boundary. A non-ok answer throws an ApiError. */
+export async function apiForm<T>({ method, url }: ApiRoute, form: FormData): Promise<T> {
+  const response = await fetch(url, { method, credentials: 'include', body: form });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  return (await response.json()) as T;
+}
+
 /** A non-ok answer throws an ApiError. */
 export async function apiFetch(route: ApiRoute, options?: RequestOptions): Promise<Response> {
   const response = await sendRequest(route, options);

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { PreviewStatusResponse, ProjectListResponse, ProjectTreeResponse } from '@forge/protocol/api';
+import type { ImportProjectResponse, PreviewStatusResponse, ProjectListResponse, ProjectTreeResponse } from '@forge/protocol/api';
 import { WEB_ENDPOINTS, endpointPath } from '@forge/protocol/endpoints';
-import { apiJson, apiRoute } from '../client';
+import { apiForm, apiJson, apiRoute } from '../client';
 import { fetchProjectFile } from '../file-content';
 
 export const projectKeys = {
@@ -79,4 +79,12 @@ export function projectThumbnailUrl(project: string): string {
 /** A link the browser follows: the server answers with the ZIP as an attachment. */
 export function projectDownloadUrl(project: string): string {
   return endpointPath(WEB_ENDPOINTS.projectDownload, { project });
+}
+
+/** Uploads a project's ZIP; the server checks it whole (400 naming what it refused, 409 for a name in use) and answers the import's run. */
+export function importProject(file: File, projectName: string): Promise<ImportProjectResponse> {
+  const form = new FormData();
+  form.append('projectName', projectName);
+  form.append('file', file, file.name);
+  return apiForm<ImportProjectResponse>(apiRoute(WEB_ENDPOINTS.projectImport), form);
 }

@@ -19,6 +19,11 @@ export function jobRun(jobId: string): RunStart {
   return { type: 'follow', route: apiRoute(WEB_ENDPOINTS.jobStream, { id: jobId }) };
 }
 
+/** An import, from its first event (`GET /api/runs/{id}/stream`). */
+export function importRun(runId: string): RunStart {
+  return { type: 'follow', route: apiRoute(WEB_ENDPOINTS.runStream, { id: runId }) };
+}
+
 /** Builds a saved project (`POST /api/projects/{p}/build`). */
 export function buildRun(project: string): RunStart {
   return {

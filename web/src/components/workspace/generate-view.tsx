@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
 import type { UploadedImage } from './design-images';
 import { ImageUploader } from './image-uploader';
+import { ImportProjectForm } from './import-project-form';
 import { OfflineAgentNotice } from './offline-agent-notice';
 import { useGeneration } from './use-generation';
 
@@ -181,6 +182,8 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
             </Button>
           </div>
         </form>
+
+        <ImportProjectForm />
       </div>
     </div>
   );

@@ -18,7 +18,7 @@ import { useWorkspaceStore } from '@/store/workspace';
 import { runBuild } from './run-build';
 import { VersionDiff } from './version-diff';
 
-const KIND_LABELS: Record<VersionKind, string> = { generation: 'Generated', edit: 'Edit', fix: 'Auto-fix', restore: 'Restore', save: 'Saved' };
+const KIND_LABELS: Record<VersionKind, string> = { generation: 'Generated', edit: 'Edit', fix: 'Auto-fix', restore: 'Restore', save: 'Saved', import: 'Imported' };
 
 interface HistoryDialogProps {
   project: string;

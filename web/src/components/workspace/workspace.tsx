@@ -14,6 +14,7 @@ import { PreviewView } from './preview-view';
 import { SecretsView } from './secrets-view';
 import { TerminalView } from './terminal-view';
 import { useAutoReconnect } from './use-generation';
+import { useImportReconnect } from './use-import';
 import { useOpenProject } from './use-open-project';
 import { useRefreshAfterBuild } from './use-refresh-after-build';
 import { ViewTabs } from './view-tabs';
@@ -35,6 +36,7 @@ export function Workspace({ user, projectToOpen }: WorkspaceProps) {
   const [reconnectOnLoad] = useState(projectToOpen === undefined);
   useProjectFromSearch(projectToOpen);
   useAutoReconnect(reconnectOnLoad);
+  useImportReconnect(reconnectOnLoad);
   useRefreshAfterBuild();
 
   let content: ReactNode;
