@@ -88,23 +88,9 @@ export async function checkChanges(changes: readonly StreamChange[], current: (p
       problems.push({ block: label, reason: 'the file does not exist; write it whole with a FILE block' });
       continue;
     }
-    if (change.pairs.length === 0) {
-      problems.push({ block: label, reason: 'the block has no SEARCH/REPLACE pair' });
-      continue;
-    }
-    let text = before;
-    let failed = false;
-    change.pairs.forEach((pair, index) => {
-      if (failed) return;
-      const where = change.pairs.length > 1 ? `${label} (pair ${index + 1})` : label;
-      const outcome = replaceOnce(text, pair.search, pair.replace);
-      if (typeof outcome === 'string') text = outcome;
-      else {
-        problems.push({ block: where, reason: outcome.problem });
-        failed = true;
-      }
-    });
-    if (!failed) state.set(change.path, text);
+    const outcome = applyEdit(before, change);
+    if (typeof outcome === 'string') state.set(change.path, outcome);
+    else problems.push(outcome);
   }
 
   if (problems.length > 0) return { ok: false, problems };
@@ -122,6 +108,22 @@ export async function checkChanges(changes: readonly StreamChange[], current: (p
     }
   }
   return { ok: true, changes: result };
+}
+
+/**
+ * An EDIT block's SEARCH/REPLACE pairs applied in order to `text` (the file as it stands): the new
+ * text, or the first pair that fails and why.
+ */
+export function applyEdit(text: string, change: Extract<StreamChange, { kind: 'edit' }>): string | ChangeProblem {
+  const label = `EDIT ${change.path}`;
+  if (change.pairs.length === 0) return { block: label, reason: 'the block has no SEARCH/REPLACE pair' };
+  let result = text;
+  for (const [index, pair] of change.pairs.entries()) {
+    const outcome = replaceOnce(result, pair.search, pair.replace);
+    if (typeof outcome !== 'string') return { block: change.pairs.length > 1 ? `${label} (pair ${index + 1})` : label, reason: outcome.problem };
+    result = outcome;
+  }
+  return result;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ProjectFileSaver } from '../projects/project-file-saver.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { INTERRUPTED_MESSAGE, type RunContext, type RunEnd, type RunWork, SERVER_STOPPING } from '../runs/runs.service.js';
+import { TemplateLayDown } from './template-lay-down.js';
 
 /** One generation: streams the model's answer as run events and saves each file as it completes. */
 @Injectable()
@@ -16,6 +17,7 @@ export class GenerationRun {
     private readonly agent: AgentService,
     private readonly projects: ProjectsService,
     private readonly sandboxes: SandboxesService,
+    private readonly layDown: TemplateLayDown,
   ) {}
 
   work(input: GenerateInput, ownerId: string): RunWork {
@@ -27,6 +29,12 @@ export class GenerationRun {
     const files = new Map<string, ParsedFile>();
     const saves = this.projects.fileSaver(() => this.createProject(job, input, ownerId), {
       onSaved: (path) => job.append({ type: 'file', path, change: 'saved' }),
+    });
+    // The starter template goes down first; the model's whole files, EDIT blocks and DELETE lines land on it.
+    const written = this.layDown.begin({
+      projectName: input.projectName,
+      save: (path, content) => saves.enqueue(path, content),
+      log: (message, level = 'info') => job.append({ type: 'log', level, message }),
     });
 
     /**
@@ -42,9 +50,11 @@ export class GenerationRun {
           credits.stopped = true;
           return;
         }
+        written.see(event);
         applyFileStreamEvents(files, [event]);
+        if (event.type === 'edit_end' && credits.finishing === event.path) credits.stopped = true;
         if (event.type === 'file_end') {
-          saves.enqueue(event.path, files.get(event.path)?.content ?? '');
+          written.write(event.path, files.get(event.path)?.content ?? '');
           // A saved file's text is no longer needed; a later start marker begins it anew.
           files.delete(event.path);
           if (credits.finishing === event.path) credits.stopped = true;
@@ -114,8 +124,8 @@ export class GenerationRun {
       if (credits.stopped) return await this.stoppedForCredits(job, input, saves);
       if (credits.out) job.append({ type: 'log', level: 'warning', message: '⚠️ Your credits ran out with this generation: top up before the next one.' });
       handle(parser.end());
-      const saved = await saves.finish();
-      if (saved.length === 0) throw new Error('The agent finished without writing any file.');
+      const saved = written.kept(await saves.finish());
+      if (written.modelChanges === 0) throw new Error('The agent finished without writing any file.');
       await this.projects.keepOnly(saves.projectId!, saved);
       await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: input.prompt });
       this.logger.log(`Generation ${job.runId} completed: ${saved.length} files in ${input.projectName}`);

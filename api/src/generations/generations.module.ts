@@ -6,12 +6,13 @@ import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { GenerationRun } from './generation-run.js';
 import { GenerationsController } from './generations.controller.js';
 import { GenerationsService } from './generations.service.js';
+import { TemplateLayDown } from './template-lay-down.js';
 
 /** Generations (a project written by the agent from a description) and the spec's `/api/jobs/*`. */
 @Module({
   imports: [AgentModule, ProjectsModule, RunsModule, SandboxesModule],
   controllers: [GenerationsController],
-  providers: [GenerationRun, GenerationsService],
+  providers: [GenerationRun, GenerationsService, TemplateLayDown],
   exports: [GenerationRun],
 })
 export class GenerationsModule {}

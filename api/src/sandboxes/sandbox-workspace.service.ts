@@ -6,7 +6,7 @@ import { ErrorCode } from '@forge/protocol/errors';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import { SANDBOX_APP_PORT, SANDBOX_USER, appNodeOptions, containerName } from './container-spec.js';
+import { SANDBOX_APP_PORT, SANDBOX_PROJECT_DIR, SANDBOX_USER, appNodeOptions, containerName } from './container-spec.js';
 import type { ExecResult } from './docker.driver.js';
 import { PackageRegistryService } from './package-registry.service.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
@@ -36,6 +36,8 @@ const BUILD_GRACE_MS = 15_000;
 export const BUILD_OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
 /** The end of a log read back: enough for the lines shown, never a whole file. */
 const LOG_TAIL_BYTES = 64 * 1024;
+/** The largest lockfile kept with a project (a big app's is a few hundred KB). */
+const MAX_LOCKFILE_BYTES = 8 * 1024 * 1024;
 /** What a small command may print: error messages, a word. */
 const SMALL_OUTPUT_BYTES = 64 * 1024;
 
@@ -56,15 +58,20 @@ export class SandboxWorkspaceService {
     return SYNC_TIMEOUT_MS + this.config.builds.timeoutSeconds * 1000 + BUILD_GRACE_MS + HEALTH_TIMEOUT_MS + 4 * CHECK_TIMEOUT_MS;
   }
 
-  /** Copies the project's saved files into its container, replacing what was there but node_modules (and what `keep` names). */
-  async syncFiles(projectId: string, container: RunningContainer, { keep = ['node_modules'] }: { keep?: string[] } = {}): Promise<number> {
-    const paths = await this.projects.filePaths(projectId);
+  /**
+   * Copies the project's saved files into its container, replacing what was there but node_modules (and what `keep` names);
+   * `overrides` stand in for saved files (or add to them) in the copy only.
+   */
+  async syncFiles(projectId: string, container: RunningContainer, { keep = ['node_modules'], overrides }: { keep?: string[]; overrides?: ReadonlyMap<string, string> } = {}): Promise<number> {
+    const saved = await this.projects.filePaths(projectId);
+    const paths = [...new Set([...saved, ...(overrides?.keys() ?? [])])];
     const pack = tar.pack();
     // An engine that goes away mid-copy closes the pipe: the command's result says so, not a crash.
     pack.on('error', () => undefined);
     const packing = (async () => {
       for (const path of paths) {
-        const content = await this.projects.readFileBytes(projectId, path);
+        const override = overrides?.get(path);
+        const content = override === undefined ? await this.projects.readFileBytes(projectId, path) : Buffer.from(override);
         await new Promise<void>((resolve, reject) => {
           pack.entry({ name: path, size: content.length, mode: 0o644, uid: 1000, gid: 1000, mtime: new Date() }, content, (err) => (err ? reject(err) : resolve()));
         });
@@ -97,6 +104,31 @@ export class SandboxWorkspaceService {
     const killed = result.exitCode === 137 || (result.exitCode === -1 && !result.timedOut && !result.outputLimited);
     if (timedOut || killed || result.outputLimited) await this.recycle(projectId);
     return { exitCode: result.exitCode, timedOut, killed, outputLimited: result.outputLimited, durationMs: Date.now() - started };
+  }
+
+  /**
+   * Installs the dependencies the project would have with `overrides` (a changed package.json) before
+   * they are saved: the files are copied in with them (the built app stays), and the install runs as a
+   * build's would, through the registry proxy under its policy. Answers whether it succeeded, what it
+   * printed, and the lockfile it left (null: none, as when every package comes from the image).
+   */
+  async installTrial(projectId: string, container: RunningContainer, overrides: ReadonlyMap<string, string>): Promise<{ ok: boolean; output: string; lockfile: string | null }> {
+    await this.syncFiles(projectId, container, { keep: ['node_modules', 'dist'], overrides });
+    const limit = this.config.builds.timeoutSeconds;
+    const env = await this.registry.installEnvironment();
+    const install = await this.run(container, ['bash', '-c', `cd ${SANDBOX_PROJECT_DIR} && node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} 2>&1`], {
+      env,
+      timeoutMs: limit * 1000,
+      maxOutputBytes: LOG_TAIL_BYTES * 16,
+    });
+    const ok = install.exitCode === 0 && !install.timedOut;
+    const output = install.timedOut ? `${install.output}\nThe install took longer than ${limit} s.` : install.output;
+    if (!ok) return { ok, output, lockfile: null };
+    // Read only as a regular file: the project's own code could have put anything there.
+    const lock = await this.run(container, ['bash', '-c', `f=${SANDBOX_PROJECT_DIR}/package-lock.json; if [ -f "$f" ] && [ ! -L "$f" ]; then cat "$f"; else exit 3; fi`], {
+      maxOutputBytes: MAX_LOCKFILE_BYTES,
+    });
+    return { ok, output, lockfile: lock.exitCode === 0 && !lock.outputLimited ? lock.output : null };
   }
 
   /**

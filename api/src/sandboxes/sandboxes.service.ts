@@ -98,6 +98,16 @@ export class SandboxesService implements OnApplicationBootstrap {
     return this.workspace.runBuild(projectId, container, onOutput);
   }
 
+  /**
+   * Installs the dependencies `files` (a changed package.json) ask for in the project's sandbox, before
+   * they are saved; see SandboxWorkspaceService.installTrial.
+   */
+  async installFirst(projectId: string, files: ReadonlyMap<string, string>, log: Log): Promise<{ ok: boolean; output: string; lockfile: string | null }> {
+    const container = await this.lifecycle.ensureContainer(projectId, log);
+    await this.refreshes.stopWatcher(container);
+    return this.workspace.installTrial(projectId, container, files);
+  }
+
   /** After a successful build: starts the app in the same container with `env`, waits until it answers, and answers its preview URL. */
   async serve(projectId: string, log: Log, env: AppEnvironment): Promise<string> {
     log('🚀 Starting the app...');
