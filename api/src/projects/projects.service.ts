@@ -13,9 +13,11 @@ import {
   type AccountDeletingEvent,
   PROJECT_CHANGED,
   PROJECT_CHANGING,
+  PROJECT_DELETED,
   PROJECT_DELETING,
   type ProjectChangedEvent,
   type ProjectChangingEvent,
+  type ProjectDeletedEvent,
   type ProjectDeletingEvent,
   type VersionNote,
 } from '../common/events/domain-events.js';
@@ -249,6 +251,7 @@ export class ProjectsService {
     const project = await this.find(ownerId, name);
     await this.notifyRemoval(project.id);
     await this.repository.delete(project.id);
+    await this.notifyRemoved(project.id);
     await this.storage.removeProject(project.id);
     return { ok: true };
   }
@@ -259,6 +262,7 @@ export class ProjectsService {
     for (const id of await this.repository.idsOfOwner(userId)) {
       await this.notifyRemoval(id);
       await this.repository.delete(id);
+      await this.notifyRemoved(id);
       await this.storage.removeProject(id);
     }
   }
@@ -276,6 +280,11 @@ export class ProjectsService {
   /** Listeners clean up what lives outside the database; their failures are logged, never block the removal. */
   private async notifyRemoval(projectId: string): Promise<void> {
     await this.events.emitAsync(PROJECT_DELETING, { projectId } satisfies ProjectDeletingEvent);
+  }
+
+  /** After the rows: what a build still running made for the project meanwhile goes too. */
+  private async notifyRemoved(projectId: string): Promise<void> {
+    await this.events.emitAsync(PROJECT_DELETED, { projectId } satisfies ProjectDeletedEvent);
   }
 
   /** A project by id, for work the platform does on its own (builds, sandboxes), not for a request. */

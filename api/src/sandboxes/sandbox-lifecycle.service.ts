@@ -186,22 +186,29 @@ export class SandboxLifecycleService {
    * project stays failed: a visit to it shows why rather than starting another build that fails.
    */
   async stop(projectId: string): Promise<void> {
-    const sandbox = await this.requireRecord(projectId);
+    await this.requireRecord(projectId);
     await this.locked(projectId, async () => {
+      // Read under the lock: a start that held it may have placed the container meanwhile.
+      const sandbox = await this.requireRecord(projectId);
       if (sandbox.nodeId) await this.engineOf(sandbox.nodeId)?.stop(sandbox.containerId ?? containerName(this.config, projectId));
       await this.repository.update(projectId, { state: sandbox.state === 'failed' ? 'failed' : 'stopped', startedAt: null, appAddress: null });
     });
   }
 
+  /**
+   * Removes the project's container (and its disk). The record is read under the lock: a build
+   * creating the container when this was asked (its host not recorded yet) has recorded it by then.
+   * With no host recorded, a container of the project's name on any known host goes all the same
+   * (a start that failed half-way leaves one): a project being deleted keeps nothing running.
+   */
   async remove(projectId: string, options: { quiet?: boolean } = {}): Promise<void> {
-    const sandbox = await this.repository.find(projectId);
-    if (!sandbox) {
-      if (options.quiet) return;
-      throw notFound('Sandbox not found');
-    }
+    if (!options.quiet) await this.requireRecord(projectId);
     await this.locked(projectId, async () => {
-      if (sandbox.nodeId) await this.removeContainer(sandbox.nodeId, containerName(this.config, projectId));
-      await this.repository.update(projectId, { state: 'stopped', containerId: null, startedAt: null, appAddress: null });
+      const sandbox = await this.repository.find(projectId);
+      const name = containerName(this.config, projectId);
+      const hosts = sandbox?.nodeId ? [sandbox.nodeId] : this.nodes.hosts.map((host) => host.name);
+      for (const nodeId of hosts) await this.removeContainer(nodeId, name);
+      if (sandbox) await this.repository.update(projectId, { state: 'stopped', containerId: null, startedAt: null, appAddress: null });
     });
   }
 

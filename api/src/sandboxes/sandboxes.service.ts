@@ -3,7 +3,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import type { AdminNode, AdminSandbox } from '@forge/protocol/admin';
 import type { LogLevel } from '@forge/protocol/runs';
 import { JOB_HEARTBEAT_SECONDS, WorkQueue } from '../cluster/work-queue.js';
-import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
+import { PROJECT_DELETED, PROJECT_DELETING, type ProjectDeletedEvent, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import type { EngineStatus } from './docker.driver.js';
 import { projectVariables } from './sandbox-app-environment.js';
 import { type ScriptsOptions, type ScriptsResult, SandboxScriptsService } from './sandbox-scripts.service.js';
@@ -229,6 +229,16 @@ export class SandboxesService implements OnApplicationBootstrap {
   async onProjectDeleting({ projectId }: ProjectDeletingEvent): Promise<void> {
     await this.remove(projectId, { quiet: true });
     await this.outputs.forget(projectId);
+  }
+
+  /**
+   * Once the project's rows are gone: a build that was creating its container when the removal above
+   * ran (or started one just after) has made it by now, and no start can follow (the project is not
+   * found); a container of the project's on any host goes.
+   */
+  @OnEvent(PROJECT_DELETED)
+  async onProjectDeleted({ projectId }: ProjectDeletedEvent): Promise<void> {
+    await this.remove(projectId, { quiet: true });
   }
 
   listForAdmin(): Promise<AdminSandbox[]> {

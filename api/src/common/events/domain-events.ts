@@ -14,6 +14,13 @@ export interface ProjectDeletingEvent {
   projectId: string;
 }
 
+/**
+ * A project's rows are gone: whatever a build in flight made for it after PROJECT_DELETING (a sandbox
+ * container it was creating) goes now. Nothing can start for it any more: its project is not found.
+ */
+export const PROJECT_DELETED = 'project.deleted';
+export type ProjectDeletedEvent = ProjectDeletingEvent;
+
 /** What made a change of a project's files, as its version history tells it. */
 export interface VersionNote {
   kind: VersionKind;
