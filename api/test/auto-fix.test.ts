@@ -21,6 +21,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** The model requests made for one project since `from` (its name is in every fix request). */
+function requestsFor(name: string, from: number) {
+  return fake.requests.slice(from).filter((request) => JSON.stringify(request.body).includes(`Project name: ${name}`));
+}
+
 async function build(name: string) {
   const { events } = await readSse(`${t.baseUrl}/api/projects/${name}/build`, { Cookie: cookie }, 'POST');
   const parsed = parsedEvents(events);
@@ -120,15 +125,16 @@ describe('the auto-fix loop', () => {
 
     const { log, result } = await build('stuck');
     const text = log.join('\n');
-    expect(fake.requests.length).toBe(before + 2);
+    expect(requestsFor('stuck', before)).toHaveLength(2);
     expect(text).toContain('🔁 The same error is still there after attempt 1; one more attempt, told what that one changed');
     expect(text).toContain('🔧 Auto-fix attempt 2/3');
     expect(text).not.toContain('Auto-fix attempt 3');
     expect(text).toMatch(/🛑 The agent could not make progress on this error: src\/App\.tsx:2 Type 'number' is not assignable to type 'string'/);
     expect(result).toEqual({ success: false, previewUrl: null, failedAt: 'build' });
     // The second request told the model what the first attempt changed and that the error stayed.
-    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain('Attempt 1 changed src/App.tsx, and the build still fails with the same errors');
-    expect(JSON.stringify(fake.requests.at(-2)!.body)).not.toContain('The previous attempt did not fix this');
+    const [first, second] = requestsFor('stuck', before).map((request) => JSON.stringify(request.body));
+    expect(first).not.toContain('The previous attempt did not fix this');
+    expect(second).toContain('Attempt 1 changed src/App.tsx, and the build still fails with the same errors');
     // The build's record keeps what both attempts cost.
     const stored = await t.app.get(PrismaService).build.findFirst({ where: { project: { name: 'stuck' } }, orderBy: { createdAt: 'desc' } });
     expect(stored).toMatchObject({ failedAt: 'build', attempts: 3 });
@@ -152,9 +158,9 @@ describe('the auto-fix loop', () => {
 
     const { log, result } = await build('second-try');
     const text = log.join('\n');
-    expect(fake.requests.length).toBe(before + 2);
+    expect(requestsFor('second-try', before)).toHaveLength(2);
     expect(text).toContain('🔁 The same error is still there after attempt 1; one more attempt, told what that one changed');
-    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain('Attempt 1 changed src/count.ts, and the build still fails with the same errors');
+    expect(JSON.stringify(requestsFor('second-try', before)[1]!.body)).toContain('Attempt 1 changed src/count.ts, and the build still fails with the same errors');
     expect(result.success).toBe(true);
   }, 300_000);
 });
