@@ -109,7 +109,16 @@ async function generateAndBuild(platform, name) {
   const { jobId } = await started.json();
   await events(await fetch(`${base}/api/jobs/${jobId}/stream`, { headers: { Cookie: cookie } }));
   const built = await events(await fetch(`${base}/api/projects/${name}/build`, { method: 'POST', headers: { Cookie: cookie } }));
-  return built.find((e) => e.type === 'result')?.data?.success === true;
+  const success = built.find((e) => e.type === 'result')?.data?.success === true;
+  // The end of a failed build's log says why, for reading the table.
+  if (!success && process.env.BENCH_DEBUG)
+    console.error(
+      built
+        .slice(-12)
+        .map((e) => JSON.stringify(e.data))
+        .join('\n'),
+    );
+  return success;
 }
 
 const file = (path, content) => `<<<FILE ${path}>>>\n${content}<<<END FILE>>>\n`;
