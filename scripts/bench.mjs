@@ -17,6 +17,7 @@ const { benchReplicas } = await import('./bench/replicas.mjs');
 const { benchFiles } = await import('./bench/files.mjs');
 const { benchRegistry } = await import('./bench/registry.mjs');
 const { benchConventions } = await import('./bench/conventions.mjs');
+const { benchFixLoop } = await import('./bench/fix-loop.mjs');
 
 const only = process.argv[2];
 const runs = {
@@ -29,6 +30,7 @@ const runs = {
   replicas: benchReplicas,
   files: benchFiles,
   conventions: benchConventions,
+  'fix-loop': benchFixLoop,
 };
 if (only && !runs[only]) throw new Error(`Unknown benchmark "${only}": choose ${Object.keys(runs).join(', ')}`);
 const rows = [];

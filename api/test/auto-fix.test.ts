@@ -21,6 +21,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** The model requests made for one project since `from` (its name is in every fix request). */
+function requestsFor(name: string, from: number) {
+  return fake.requests.slice(from).filter((request) => JSON.stringify(request.body).includes(`Project name: ${name}`));
+}
+
 async function build(name: string) {
   const { events } = await readSse(`${t.baseUrl}/api/projects/${name}/build`, { Cookie: cookie }, 'POST');
   const parsed = parsedEvents(events);
@@ -108,26 +113,54 @@ describe('the auto-fix loop', () => {
     expect(fake.requests.length).toBe(before);
   }, 240_000);
 
-  it('stops early when an attempt brings the same error back, after one model request', async () => {
+  it('gives an error that survives an attempt a second try, then stops after exactly two model requests', async () => {
     await t.http
       .post('/api/projects/save')
       .set('Cookie', cookie)
       .send({ projectName: 'stuck', files: viteApp('Stuck', TYPE_ERROR_APP) })
       .expect(201);
-    fake.script({ kind: 'stream', chunks: ['<<<FILE src/App.tsx>>>\n', TYPE_ERROR_APP.replace('42', '43'), '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    const sameError = (value: string) => ({ kind: 'stream' as const, chunks: ['<<<FILE src/App.tsx>>>\n', TYPE_ERROR_APP.replace('42', value), '<<<END FILE>>>\n'], stopReason: 'end_turn' as const });
+    fake.script(sameError('43'), sameError('44'));
     const before = fake.requests.length;
 
     const { log, result } = await build('stuck');
     const text = log.join('\n');
-    expect(fake.requests.length).toBe(before + 1);
-    expect(text).not.toContain('Auto-fix attempt 2');
+    expect(requestsFor('stuck', before)).toHaveLength(2);
+    expect(text).toContain('🔁 The same error is still there after attempt 1; one more attempt, told what that one changed');
+    expect(text).toContain('🔧 Auto-fix attempt 2/3');
+    expect(text).not.toContain('Auto-fix attempt 3');
     expect(text).toMatch(/🛑 The agent could not make progress on this error: src\/App\.tsx:2 Type 'number' is not assignable to type 'string'/);
     expect(result).toEqual({ success: false, previewUrl: null, failedAt: 'build' });
-    // The build's record keeps what the attempt cost.
+    // The second request told the model what the first attempt changed and that the error stayed.
+    const [first, second] = requestsFor('stuck', before).map((request) => JSON.stringify(request.body));
+    expect(first).not.toContain('The previous attempt did not fix this');
+    expect(second).toContain('Attempt 1 changed src/App.tsx, and the build still fails with the same errors');
+    // The build's record keeps what both attempts cost.
     const stored = await t.app.get(PrismaService).build.findFirst({ where: { project: { name: 'stuck' } }, orderBy: { createdAt: 'desc' } });
-    expect(stored).toMatchObject({ failedAt: 'build', attempts: 2 });
+    expect(stored).toMatchObject({ failedAt: 'build', attempts: 3 });
     expect(stored!.inputTokens).toBeGreaterThan(0);
     const charges = await t.app.get(PrismaService).creditEntry.findMany({ where: { buildId: stored!.id } });
     expect(charges.reduce((sum, entry) => sum + entry.amountMicroUsd, 0n)).toBe(-BigInt(Math.ceil(stored!.inputTokens * 3 + stored!.outputTokens * 15)));
-  }, 240_000);
+  }, 300_000);
+
+  it('succeeds when the second attempt, told the first did not change the error, fixes it', async () => {
+    await t.http
+      .post('/api/projects/save')
+      .set('Cookie', cookie)
+      .send({ projectName: 'second-try', files: viteApp('SecondTry', TYPE_ERROR_APP) })
+      .expect(201);
+    // The first attempt fixes the wrong thing (a helper nobody imports); the second fixes the type.
+    fake.script(
+      { kind: 'stream', chunks: ['<<<FILE src/count.ts>>>\n', 'export const count = 42;\n', '<<<END FILE>>>\n'], stopReason: 'end_turn' },
+      { kind: 'stream', chunks: ['<<<FILE src/App.tsx>>>\n', TYPE_ERROR_FIXED, '<<<END FILE>>>\n'], stopReason: 'end_turn' },
+    );
+    const before = fake.requests.length;
+
+    const { log, result } = await build('second-try');
+    const text = log.join('\n');
+    expect(requestsFor('second-try', before)).toHaveLength(2);
+    expect(text).toContain('🔁 The same error is still there after attempt 1; one more attempt, told what that one changed');
+    expect(JSON.stringify(requestsFor('second-try', before)[1]!.body)).toContain('Attempt 1 changed src/count.ts, and the build still fails with the same errors');
+    expect(result.success).toBe(true);
+  }, 300_000);
 });

@@ -168,7 +168,8 @@ function dockerRunning() {
   }
 }
 
-async function startPlatform(modelUrl) {
+/** The built platform in a child process on its own data directory, with a signed-up account; `env` adds settings. */
+export async function startPlatform(modelUrl, extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'forge-bench-'));
   const port = 3400 + Math.floor(Math.random() * 400);
   const base = `http://127.0.0.1:${port}`;
@@ -185,6 +186,7 @@ async function startPlatform(modelUrl) {
     ANTHROPIC_BASE_URL: modelUrl,
     LLM_MAX_RETRIES: '0',
     SANDBOX_INSTANCE: instance,
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];

@@ -194,6 +194,24 @@ describe('AutoFixService', () => {
     ]);
   });
 
+  it('tells a second attempt what the first changed and that the error is still there', async () => {
+    const { service, provider, input } = setup([{ text: fileBlock('src/App.tsx', FIXED_APP) }]);
+
+    await service.attempt({ ...input(), attempt: 2, previous: { attempt: 1, changedPaths: ['src/lib/format.ts'] } });
+
+    const message = provider.requests[0].messages[0].content;
+    expect(message).toContain('This is repair attempt 2 of 5.');
+    expect(message).toContain('## The previous attempt did not fix this\nAttempt 1 changed src/lib/format.ts, and the build still fails with the same errors');
+  });
+
+  it('says nothing of a previous attempt on a first one', async () => {
+    const { service, provider, input } = setup([{ text: fileBlock('src/App.tsx', FIXED_APP) }]);
+
+    await service.attempt(input());
+
+    expect(provider.requests[0].messages[0].content).not.toContain('previous attempt');
+  });
+
   it('names binary files in the request with their type and size, and never reads or shows their bytes', async () => {
     const logo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]), Buffer.alloc(2039, 7)]);
     const buildLog = TYPE_ERROR_LOG.replaceAll('src/App.tsx', 'public/logo.png');

@@ -12,6 +12,7 @@ import { BINARY_FILES_NOTE, type FileEntry, listedForModel } from '../projects/f
 import { DiffsService } from '../diffs/diffs.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { type BuildError, extractBuildErrors, formatBuildError } from './build-errors.js';
+import type { UnhelpfulAttempt } from './fix-progress.js';
 import { type CheckedAnswer, checkedAnswer } from '../code-changes/checked-answer.js';
 import { relativeImports } from '../code-changes/relative-imports.js';
 
@@ -29,6 +30,8 @@ export interface FixAttemptInput {
   failedAt?: BuildFailedAt;
   /** 1-based number of this repair attempt. */
   attempt: number;
+  /** The attempt before, when it changed files and the same errors came back: the request says so. */
+  previous?: UnhelpfulAttempt | null;
   /** Appends a line to the build's log (the terminal view), with its level; `diff`: it holds inline diff markers. */
   log: (line: string, level?: LogLevel, diff?: boolean) => void;
   signal: AbortSignal;
@@ -218,6 +221,7 @@ function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; files:
       ? ['## Errors', ...errors.map((error, i) => `${i + 1}. ${formatBuildError(error)}`)].join('\n')
       : '## Errors\nNo error line was recognised in the build output; read its end below.',
   );
+  if (input.previous) sections.push(previousAttemptNote(input.previous, runtime));
   sections.push([runtime ? '## What the browser reported' : '## End of the build output', '```', logTail(input.buildLog), '```'].join('\n'));
 
   const listed = tree.slice(0, MAX_TREE_ENTRIES);
@@ -231,6 +235,15 @@ function fixRequest(args: { input: FixAttemptInput; errors: BuildError[]; files:
   }
   sections.push(`Answer with the complete files that fix the ${runtime ? 'app' : 'build'}, in the file-stream protocol.`);
   return sections.join('\n\n');
+}
+
+/** Tells the model its last attempt did not move the error, so it looks for another cause instead of repeating it. */
+function previousAttemptNote(previous: UnhelpfulAttempt, runtime: boolean): string {
+  return [
+    '## The previous attempt did not fix this',
+    `Attempt ${previous.attempt} changed ${previous.changedPaths.join(', ')}, and the ${runtime ? 'app' : 'build'} still fails with the same errors, so the cause is elsewhere. ` +
+      'Its changes are in the files as shown below. Check what the errors actually name (a file under the wrong name or path, an import that does not match an export, a missing dependency) and fix that; do not repeat the same change.',
+  ].join('\n');
 }
 
 /** The end of the build output, where the errors are, without colour codes. */

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { formatMicroUsd } from '@forge/protocol/credits';
 import { ErrorCode } from '@forge/protocol/errors';
 import { AutoFixService } from '../auto-fix/auto-fix.service.js';
+import { FixProgress } from '../auto-fix/fix-progress.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type CallUsage, CreditsService } from '../credits/credits.service.js';
@@ -53,7 +54,7 @@ export class BuildAttempts {
     let attempts = 0;
     let fixesMade = 0;
     let pending = reported ?? null;
-    let previousSignature: string | null = null;
+    const progress = new FixProgress();
     run.log(`🔨 Preparing the build of ${projectName}...`);
     const readiness = await this.sandboxes.readiness();
     if (!readiness.ready) {
@@ -101,13 +102,13 @@ export class BuildAttempts {
         }
         failure = outcome.summary;
         last = outcome;
-        // The same errors as the build before: the last attempt did not help, and another would not either.
-        if (previousSignature === outcome.signature) {
+        // Two attempts in a row left the same errors: a third would not help either.
+        const verdict = progress.failed(outcome.signature);
+        if (verdict.kind === 'stuck') {
           run.log(`🛑 The agent could not make progress on this error: ${outcome.summary}. Stopping the automatic fixes.`, 'error');
           failure = `the agent could not make progress on this error: ${outcome.summary}`;
           break;
         }
-        previousSignature = outcome.signature;
         if (fixesMade >= this.autoFix.maxAttempts) {
           if (this.autoFix.maxAttempts > 0) run.log(`🛑 Still failing after ${fixesMade} automatic fix attempt${fixesMade === 1 ? '' : 's'}; giving up.`, 'error');
           failure = this.autoFix.maxAttempts > 0 ? `still failing after ${fixesMade} automatic fix attempts: ${outcome.summary}` : outcome.summary;
@@ -118,6 +119,7 @@ export class BuildAttempts {
           run.log(`ℹ️ ${availability.reason}`);
           break;
         }
+        if (verdict.previous) run.log(`🔁 The same error is still there after attempt ${verdict.previous.attempt}; one more attempt, told what that one changed`);
         const fix = await this.autoFix.attempt({
           ownerId,
           buildId: run.id,
@@ -127,6 +129,7 @@ export class BuildAttempts {
           errors: outcome.errors,
           failedAt: outcome.failedAt,
           attempt: fixesMade + 1,
+          previous: verdict.previous,
           log: (line, level, diff) => run.log(line, level, diff),
           signal: run.controller.signal,
         });
@@ -136,6 +139,7 @@ export class BuildAttempts {
           failure = `the automatic fix changed nothing: ${outcome.summary}`;
           break;
         }
+        progress.attempted(fixesMade, fix.changedPaths);
         // A runaway build stops its container; the next build starts it again.
         run.log(`🔁 Rebuilding with ${fix.changedPaths.length} changed file${fix.changedPaths.length === 1 ? '' : 's'} (build ${attempts + 1})...`);
       }

@@ -20,7 +20,7 @@ export interface FailedPass {
   /** What the fix request shows as the output: the build's tail, or the browser's report. */
   log: string;
   errors: BuildError[];
-  /** Two passes in a row with the same signature: the fix in between changed nothing that matters. */
+  /** The same signature after a fix: that fix changed nothing that matters (two such fixes in a row end the loop). */
   signature: string;
   /** A preview that started but failed in the browser still answers here. */
   previewUrl: string | null;
