@@ -11,6 +11,13 @@ test.describe('visitors', () => {
     for (const kind of ['Dashboards', 'E-commerce']) await expect(page.getByText(kind, { exact: false }).first()).toBeVisible();
   });
 
+  test('still get the page when the network drops one of its scripts (Docker or Wi-Fi changing interfaces)', async ({ page }) => {
+    let scripts = 0;
+    await page.route('**/assets/*.js', (route) => (scripts++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Describe it.');
+  });
+
   test('get the 404 page for any unknown path', async ({ page }) => {
     await page.goto('/this/does/not/exist');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
