@@ -88,9 +88,12 @@ async function startSession(socket, port) {
     rmSync(profile, { recursive: true, force: true });
     if (current?.end === end) current = null;
   };
-  // Chromium's own messages, for `docker-compose logs checker`; a few lines at most per session.
+  // Chromium's own messages, for `docker-compose logs checker`, but its complaints that there is no D-Bus here.
   browser.stderr.setEncoding('utf8');
-  browser.stderr.on('data', (text) => process.stderr.write(text));
+  browser.stderr.on('data', (text) => {
+    const lines = text.split('\n').filter((line) => line && !line.includes(':ERROR:dbus/'));
+    if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
+  });
   browser.on('error', (err) => end(`Chromium did not start: ${err.message}`));
   browser.on('exit', (code, signal) => end(`Chromium exited (${signal ?? code})`));
   const [, , , toBrowser, fromBrowser] = browser.stdio;

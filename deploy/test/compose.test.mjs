@@ -313,7 +313,8 @@ test('docker-compose brings up a platform that builds and previews a project', a
     assert.equal(result.success, false, 'a page that throws on load was called good');
     assert.equal(result.failedAt, 'runtime');
     assert.equal(result.check, 'failed');
-    assert.match(result.log, /❌ Runtime error in the preview: Error: The shelf is empty/);
+    assert.match(result.log, /❌ Runtime error in the preview: The shelf is empty/);
+    assert.match(result.log, /❌ The app failed in the browser: 1 problem found/);
   });
   assert.ok(built, 'the project was not built and previewed');
 });
