@@ -1,6 +1,7 @@
 // docker-compose.yml for real: from a clean state, `docker-compose up`, wait until healthy, sign up
-// through the API, generate with the offline agent, build, fetch the preview through the platform,
-// then `docker-compose down -v` and check nothing is left but the cached images.
+// through the API, generate with the offline agent, build (the checker service's browser passes its
+// preview), fetch the preview through the platform, build a page that throws on load (the check fails
+// with the error), then `docker-compose down -v` and check nothing is left but the cached images.
 //
 // `npm test` runs it as its own step; by hand (after `npm run build`, as root or in the docker group):
 //   node --test --test-reporter=spec deploy/test/compose.test.mjs
@@ -128,6 +129,32 @@ async function readEvents(path, cookie, method = 'GET') {
     .map((data) => JSON.parse(data));
 }
 
+/** A build's result and its whole log. */
+async function buildProject(name, cookie) {
+  const events = await readEvents(`/api/projects/${name}/build`, cookie, 'POST');
+  const found = events.find((e) => e.type === 'result');
+  const log = events
+    .filter((e) => e.type === 'log' || e.type === 'error')
+    .map((e) => (e.type === 'log' ? e.data : `${e.data.error}\n`))
+    .join('');
+  assert.ok(found, `the build gave no result: ${log.slice(-2000)}`);
+  return { ...found.data, log };
+}
+
+/** No dependencies (nothing to install): the build writes a page whose script throws as it loads. */
+const THROWS_ON_LOAD = {
+  'package.json': JSON.stringify({ name: 'throws', private: true, type: 'module', scripts: { build: 'node build.mjs', start: 'node server.mjs' } }),
+  'build.mjs': `import { mkdirSync, writeFileSync } from 'node:fs';
+mkdirSync('dist', { recursive: true });
+writeFileSync('dist/index.html', '<!doctype html><html><head><meta charset="utf-8"><title>Shelf</title></head><body><div id="root"><h1>Shelf</h1></div><script>throw new Error("The shelf is empty");</script></body></html>');
+`,
+  'server.mjs': `import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+const page = readFileSync('dist/index.html');
+createServer((req, res) => (req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html' }).end(page) : res.writeHead(404).end())).listen(Number(process.env.PORT), '0.0.0.0');
+`,
+};
+
 before(async () => {
   const images = await timed('images', () => ensureComposeImages());
   const [port, postgresPort, projectsPostgresPort, registryPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
@@ -140,6 +167,7 @@ before(async () => {
     FORGE_IMAGE: images.platform,
     FORGE_POSTGRES_IMAGE: images.postgres,
     FORGE_REGISTRY_IMAGE: images.registry,
+    FORGE_CHECKER_IMAGE: images.checker,
     REGISTRY_PORT: String(registryPort),
     // The compose file gives the platform the engine's socket; it joins the socket's group.
     DOCKER_GID: String(statSync('/var/run/docker.sock').gid),
@@ -155,15 +183,16 @@ before(async () => {
   };
   // A .env beside the compose file (an operator's) is not read: the settings are all here.
   writeFileSync(join(workDir, 'empty.env'), '');
-  // Only what a test needs beyond the compose file: the starter agent streams at once, and a label
-  // names this process, so a later run removes what a killed one left.
+  // Only what a test needs beyond the compose file: the starter agent streams at once, a failed check
+  // goes to no fix attempt (the offline agent's would only cost time), and a label names this process,
+  // so a later run removes what a killed one left.
   const owner = `    labels:\n      dev.forge.compose-test-owner: "${process.pid}"\n`;
   writeFileSync(
     join(workDir, 'test.override.yml'),
-    `services:\n  forge:\n    environment:\n      OFFLINE_AGENT_CHARS_PER_SECOND: "0"\n${owner}  postgres:\n${owner}  projects-postgres:\n${owner}  registry:\n${owner}`,
+    `services:\n  forge:\n    environment:\n      OFFLINE_AGENT_CHARS_PER_SECOND: "0"\n      AUTOFIX_MAX_ATTEMPTS: "0"\n${owner}  postgres:\n${owner}  projects-postgres:\n${owner}  registry:\n${owner}  checker:\n${owner}`,
   );
   removeAbandonedRuns();
-  console.log(`compose project ${project}: platform ${images.platform}, ${images.postgres}, ${images.registry}, sandboxes ${images.sandbox}, port ${port}`);
+  console.log(`compose project ${project}: platform ${images.platform}, ${images.postgres}, ${images.registry}, ${images.checker}, sandboxes ${images.sandbox}, port ${port}`);
 });
 
 after(async () => {
@@ -254,18 +283,11 @@ test('docker-compose brings up a platform that builds and previews a project', a
 
   await t.test('builds it with its own database and serves its preview through the platform', async (st) => {
     if (!cookie) return st.skip('no generated project to build');
-    const result = await timed('build', async () => {
-      const events = await readEvents('/api/projects/composed/build', cookie, 'POST');
-      const found = events.find((e) => e.type === 'result');
-      assert.ok(found?.data.success, `the build failed: ${JSON.stringify(events.filter((e) => e.type === 'log' || e.type === 'error').slice(-15))}`);
-      return {
-        ...found.data,
-        log: events
-          .filter((e) => e.type === 'log')
-          .map((e) => e.data)
-          .join(''),
-      };
-    });
+    const result = await timed('build', () => buildProject('composed', cookie));
+    assert.ok(result.success, `the build failed: ${result.log.slice(-2000)}`);
+    // The checker service's browser opened the preview and found nothing wrong.
+    assert.equal(result.check, 'passed', `the preview check was not passed: ${result.log.slice(-1000)}`);
+    assert.match(result.log, /✅ Checked in a browser in [\d.]+ s: no errors/);
     const preview = await timed('preview', () => getThroughPlatform(result.previewUrl));
     assert.equal(preview.status, 200);
     assert.match(preview.body, /<div id="root">/);
@@ -277,6 +299,22 @@ test('docker-compose brings up a platform that builds and previews a project', a
     const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
     assert.match(metrics, /^forge_builds_finished_total\{outcome="succeeded"\} 1$/m);
     built = true;
+  });
+
+  await t.test('fails the browser check of a page that throws on load, naming the error', async (st) => {
+    if (!built) return st.skip('the checking browser was not seen passing a build');
+    const saved = await fetch(`${baseUrl}/api/projects/save`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ projectName: 'throws', files: THROWS_ON_LOAD }),
+    });
+    assert.equal(saved.status, 201);
+    const result = await timed('failed check', () => buildProject('throws', cookie));
+    assert.equal(result.success, false, 'a page that throws on load was called good');
+    assert.equal(result.failedAt, 'runtime');
+    assert.equal(result.check, 'failed');
+    assert.match(result.log, /❌ Runtime error in the preview: The shelf is empty/);
+    assert.match(result.log, /❌ The app failed in the browser: 1 problem found/);
   });
   assert.ok(built, 'the project was not built and previewed');
 });

@@ -9,7 +9,9 @@
 //   base already names. The hash covers the recipe and the base.
 // - forge-registry:<hash>: deploy/registry/Dockerfile, Verdaccio as scripts/lib/registry.mjs installs it,
 //   with its pre-warmed storage. The hash covers the registry recipe (and pre-warm list) and the base.
-// Both build FROM the sandbox's base (SANDBOX_BASE_IMAGE when set, e.g. node:22-bookworm-slim on machines
+// - forge-checker:<hash>: deploy/checker/, the checking browser (Debian's Chromium with apt, behind
+//   relay.mjs and the checkout's `ws` package). The hash covers the recipe, `ws` and the base.
+// All build FROM the sandbox's base (SANDBOX_BASE_IMAGE when set, e.g. node:22-bookworm-slim on machines
 // that can pull, else the one bootstrap-base.sh made offline), and are also tagged :latest, the tags the
 // compose file names by default. The sandbox image itself comes from sandbox-image.mjs.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +30,9 @@ const logFile = join(cacheDir, 'build.log');
 const PLATFORM_DOCKERFILE = join(root, 'deploy', 'Dockerfile');
 const RUNTIME_DOCKERFILE = join(root, 'deploy', 'Dockerfile.runtime');
 const POSTGRES_RECIPE = join(root, 'deploy', 'postgres');
+const CHECKER_RECIPE = join(root, 'deploy', 'checker');
+/** The one package the checker's relay needs, copied from the checkout (no install in the image). */
+const WS_PACKAGE = join(root, 'node_modules', 'ws');
 /** What the platform reads at run time, besides node_modules. */
 const APP_FILES = [
   'package.json',
@@ -181,6 +186,32 @@ export async function ensurePostgresImage(base) {
   return tag;
 }
 
+/** forge-checker:<hash>: Chromium and its relay; built when missing. */
+export async function ensureCheckerImage(base) {
+  if (!existsSync(join(WS_PACKAGE, 'package.json'))) throw new Error('node_modules/ws is missing: run `npm install` first');
+  const hash = hashFiles(createHash('sha256').update(`${base}\0`), root, [CHECKER_RECIPE, WS_PACKAGE])
+    .digest('hex')
+    .slice(0, 12);
+  const tag = `forge-checker:${hash}`;
+  if (imageExists(tag)) return tag;
+  const context = join(cacheDir, 'checker-context');
+  rmSync(context, { recursive: true, force: true });
+  mkdirSync(join(context, 'relay', 'node_modules'), { recursive: true });
+  cpSync(join(CHECKER_RECIPE, 'relay.mjs'), join(context, 'relay', 'relay.mjs'));
+  cpSync(WS_PACKAGE, join(context, 'relay', 'node_modules', 'ws'), { recursive: true });
+  const started = Date.now();
+  log(`Building the checking browser's image ${tag} FROM ${base}: Debian's Chromium from the Debian mirror (about a minute, once)...`);
+  await runWithProgress(
+    'docker build (checker)',
+    'docker',
+    ['build', '--build-arg', `BASE_IMAGE=${base}`, '--label', `forge.checker.recipe=${tag}`, '-t', tag, '-f', join(CHECKER_RECIPE, 'Dockerfile'), context],
+    { logFile },
+  );
+  rmSync(context, { recursive: true, force: true });
+  log(`Checking browser image ${tag} built (${seconds(started)})`);
+  return tag;
+}
+
 /** forge-registry:<hash>: Verdaccio, its runner and entrypoint, and the pre-warmed storage; built when missing. */
 export async function ensureRegistryImage(base) {
   await prepareRegistry({ required: true, forImage: true });
@@ -213,21 +244,23 @@ export async function ensureRegistryImage(base) {
   return tag;
 }
 
-/** Every image docker-compose.yml needs, by tag: { platform, postgres, registry, sandbox }. */
+/** Every image docker-compose.yml needs, by tag: { platform, postgres, registry, checker, sandbox }. */
 export async function ensureComposeImages() {
   const sandbox = await ensureSandboxImage();
   const base = await ensureBaseImage();
   const postgres = await ensurePostgresImage(base);
   const registry = await ensureRegistryImage(base);
+  const checker = await ensureCheckerImage(base);
   const platform = await ensurePlatformImage(base);
   // The compose file's defaults name :latest; tag this checkout's images so, as the sandbox image's is.
   for (const [tag, latest] of [
     [platform, 'forge-platform:latest'],
     [postgres, 'forge-postgres:latest'],
     [registry, 'forge-registry:latest'],
+    [checker, 'forge-checker:latest'],
   ])
     spawnSync('docker', ['tag', tag, latest]);
-  return { platform, postgres, registry, sandbox };
+  return { platform, postgres, registry, checker, sandbox };
 }
 
 // By hand: node scripts/lib/compose-images.mjs (after `npm run build`)
@@ -240,7 +273,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   try {
     const images = await ensureComposeImages();
-    log(`Ready for docker-compose (${seconds(started)}): ${Object.values(images).join(', ')}; forge-platform:latest and forge-postgres:latest name them`);
+    log(`Ready for docker-compose (${seconds(started)}): ${Object.values(images).join(', ')}; the :latest tags name them`);
   } catch (err) {
     console.error(`✗ ${err.message}`);
     process.exit(1);

@@ -45,6 +45,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
   });
 
+  it('checks previews in a local jailed browser unless a remote one is named by an absolute socket path', () => {
+    expect(loadConfig({}).previewChecks.browserSocket).toBeNull();
+    expect(loadConfig({ PREVIEW_CHECK_BROWSER_SOCKET: '/run/forge-checker/browser.sock' }).previewChecks.browserSocket).toBe('/run/forge-checker/browser.sock');
+    expect(() => loadConfig({ PREVIEW_CHECK_BROWSER_SOCKET: 'browser.sock' })).toThrow(/^Invalid setting PREVIEW_CHECK_BROWSER_SOCKET: expected an absolute path/);
+  });
+
   it('reads the operations settings: text logs, loopback-only metrics and 30 s of grace by default', () => {
     expect(loadConfig({}).operations).toEqual({ logFormat: 'text', metricsToken: null, shutdownGraceSeconds: 30 });
     const set = loadConfig({ LOG_FORMAT: 'json', METRICS_TOKEN: 'a-long-enough-token', SHUTDOWN_GRACE_SECONDS: '0' }).operations;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { TokenPrices } from '@forge/protocol/credits';
 import { ConfigError, type Env, HOSTNAME, UUID, flag, integer, text, url, usd } from './env.js';
 import { type SandboxHostConfig, sandboxHostsFrom } from './sandbox-hosts-config.js';
@@ -78,6 +78,11 @@ export interface AppConfig {
     maxQueued: number;
     /** The unprivileged account the browser runs as (Chromium's own sandbox stays on). */
     uid: number;
+    /**
+     * A checking browser in another container (the compose deployment's `checker`), reached at this Unix
+     * socket instead of a local jailed one; previews are served for it on `previews.sock` in the same folder.
+     */
+    browserSocket: string | null;
   };
   /** What one address or account may do; sized so a small host survives. */
   limits: {
@@ -197,6 +202,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
       timeoutMs: integer(env, 'PREVIEW_CHECK_TIMEOUT_MS', 15_000, 1_000, 120_000),
       maxQueued: integer(env, 'PREVIEW_CHECK_MAX_QUEUED', 20, 0, 10_000),
       uid: integer(env, 'PREVIEW_CHECK_UID', 65_534, 1, 4_294_967_294),
+      browserSocket: absolutePath(env, 'PREVIEW_CHECK_BROWSER_SOCKET'),
     },
     limits: {
       signupsPerHour: integer(env, 'LIMIT_SIGNUPS_PER_HOUR', 20, 1, 1_000_000),
@@ -225,6 +231,12 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
 }
 
 /** 32 bytes, written as 64 hex digits or as base64. */
+function absolutePath(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw !== null && !isAbsolute(raw)) throw new ConfigError(name, `expected an absolute path, got "${raw}"`);
+  return raw;
+}
+
 function secretsKeyFrom(raw: string | null): Buffer | null {
   if (raw === null) return null;
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw, 'base64') : null;

@@ -136,6 +136,11 @@ async function exceptionProblem(page: Page, origin: string, error: { message: st
       continue;
     }
     const script = frame[2];
+    // An inline script's frames name the page itself: no map to look for.
+    if (!/\.[cm]?js$/.test(new URL(script).pathname)) {
+      mapped.push(line);
+      continue;
+    }
     if (!maps.has(script)) maps.set(script, fetchSourceMap(page, `${script}.map`));
     const map = await maps.get(script)!;
     const position = map ? originalPosition(map, Number(frame[3]), Number(frame[4])) : null;

@@ -19,10 +19,12 @@ describe('page problems', () => {
     expect(kept.filter((p) => p.kind === 'exception')).toHaveLength(5);
   });
 
-  it('find the first project file in a mapped stack, and ignore the favicon', () => {
+  it('find the first project file in a mapped stack, and ignore the favicon and the source maps the check looks up', () => {
     expect(firstProjectFrame('    at map (http://x/assets/index.js:1:2)\n    at App (src/App.tsx:4)\n    at main (src/main.tsx:5)')).toEqual({ file: 'src/App.tsx', line: 4 });
     expect(firstProjectFrame('    at http://x/assets/index.js:1:2')).toBeNull();
     expect(isIgnoredRequest('/favicon.ico')).toBe(true);
     expect(isIgnoredRequest('/api/favicon.ico')).toBe(false);
+    expect(isIgnoredRequest('/assets/index-1a2b.js.map')).toBe(true);
+    expect(isIgnoredRequest('/api/maps')).toBe(false);
   });
 });

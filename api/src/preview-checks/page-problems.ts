@@ -54,7 +54,8 @@ export function requestProblem(request: FailedRequest): PageProblem {
  * not a broken app.
  */
 export function isIgnoredRequest(path: string): boolean {
-  return /^\/favicon\.ico(?:\?|$)/.test(path);
+  // Source maps are fetched only by the check itself, to place an error in a project file: a build without them is not broken.
+  return /^\/favicon\.ico(?:\?|$)/.test(path) || /\.map(?:\?|$)/.test(path);
 }
 
 /** Console errors that repeat what another problem already says. */

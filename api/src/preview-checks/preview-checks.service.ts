@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { chmod, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { PreviewCheckStatus } from '@forge/protocol/streams';
 import { type Browser, chromium } from 'playwright-core';
@@ -42,7 +42,9 @@ const BROWSER_ARGS = [
 /**
  * Opens every built preview in one jailed headless Chromium (see browser-jail.ts), one page at a
  * time behind a bounded queue, and keeps a screenshot of each as the project's thumbnail. A check
- * that cannot run says why and is `skipped`, never `passed`.
+ * that cannot run says why and is `skipped`, never `passed`. With PREVIEW_CHECK_BROWSER_SOCKET the
+ * browser is another container's (deploy/checker/relay.mjs), jailed the same way there: no network,
+ * only a forwarder to the previews-only socket served here beside the browser's.
  */
 @Injectable()
 export class PreviewChecksService implements OnModuleDestroy {
@@ -64,6 +66,7 @@ export class PreviewChecksService implements OnModuleDestroy {
   /** Why no check can run at all, or null. */
   unavailable(): string | null {
     if (!this.config.previewChecks.enabled) return 'preview checks are turned off (PREVIEW_CHECKS=off)';
+    if (this.config.previewChecks.browserSocket) return null;
     return jailUnavailable(this.config.previewChecks.chromiumPath);
   }
 
@@ -119,7 +122,9 @@ export class PreviewChecksService implements OnModuleDestroy {
     await browser?.then((b) => b.close()).catch(() => undefined);
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     const jail = await this.jail?.catch(() => null);
-    if (jail) await rm(join(jail.socketPath, '..'), { recursive: true, force: true });
+    if (!jail) return;
+    if (this.config.previewChecks.browserSocket) await rm(jail.socketPath, { force: true });
+    else await rm(dirname(jail.socketPath), { recursive: true, force: true });
   }
 
   /** The one jailed browser, started on first use and again after it went away (the bench and the jail's test look through it too). */
@@ -144,6 +149,13 @@ export class PreviewChecksService implements OnModuleDestroy {
   private async start(): Promise<Browser> {
     const jail = await this.prepareJail();
     const started = Date.now();
+    const remote = this.config.previewChecks.browserSocket;
+    if (remote) {
+      // The checker starts a fresh Chromium per connection, forwarding this port to the previews' socket.
+      const browser = await chromium.connectOverCDP(`ws+unix://${remote}:/chromium?port=${this.config.previewPort}`, { timeout: 30_000 });
+      this.logger.log(`Checking browser at ${remote} connected in ${Date.now() - started} ms (${browser.version()})`);
+      return browser;
+    }
     const browser = await chromium.launch({
       executablePath: jail.executable,
       chromiumSandbox: true,
@@ -155,10 +167,15 @@ export class PreviewChecksService implements OnModuleDestroy {
     return browser;
   }
 
-  /** The jail's files and the socket previews are served on for it: once per process. */
+  /** The jail's files (none for a remote browser) and the socket previews are served on for it: once per process. */
   private prepareJail(): Promise<BrowserJail> {
     this.jail ??= (async () => {
-      const jail = await prepareJail({ chromiumPath: this.config.previewChecks.chromiumPath, uid: this.config.previewChecks.uid, port: this.config.previewPort });
+      const remote = this.config.previewChecks.browserSocket;
+      const jail = remote
+        ? { executable: '', socketPath: join(dirname(remote), 'previews.sock'), env: {} }
+        : await prepareJail({ chromiumPath: this.config.previewChecks.chromiumPath, uid: this.config.previewChecks.uid, port: this.config.previewPort });
+      // A previous process's socket in the shared folder.
+      if (remote) await rm(jail.socketPath, { force: true });
       this.server = previewOnlyServer(this.proxy);
       await new Promise<void>((resolve, reject) => {
         this.server!.once('error', reject);
