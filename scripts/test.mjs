@@ -36,14 +36,20 @@ const steps = [
     },
   ],
   // Started before the first step (host-services.mjs): Docker (installed and started if need be) and the
-  // sandbox image, Verdaccio and its pre-warmed storage, Chromium for the checks and the e2e tests,
-  // docker-compose and the deployment's images. Here the tests wait for what is left of it.
-  ['Docker, the sandbox image, the registry proxy, Chromium and the compose images', () => hostServices.done()],
+  // sandbox image, Verdaccio and its pre-warmed storage, Chromium for the checks and the e2e tests; then
+  // docker-compose and the deployment's images, which go on building while the API tests run.
+  ['Docker, the sandbox image, the registry proxy and Chromium', () => hostServices.platformReady()],
   ['API tests against PostgreSQL', () => run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--runInBand'])],
   // The deployment as operators run it: its own images (built above, cached by recipe), docker-compose up,
   // a project generated, built and previewed, then down -v. A step of its own: it tests images and the
   // compose file, not the API.
-  ['Docker Compose deployment', () => run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs'])],
+  [
+    'Docker Compose deployment',
+    async () => {
+      await hostServices.done();
+      run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs']);
+    },
+  ],
   [
     'End-to-end tests in Chromium',
     () => {

@@ -6,7 +6,7 @@
 // several of them use apt, which takes one lock.
 // By hand: node scripts/lib/host-services.mjs
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
@@ -17,6 +17,8 @@ import { prepareSandboxes } from './sandbox-image.mjs';
 import { log, root } from './setup.mjs';
 
 export const HOST_SERVICES_LOG = join(root, 'node_modules', '.cache', 'forge-host-services.log');
+/** Printed once what the API and end-to-end tests need is ready; the compose images come after it. */
+const PLATFORM_READY = '[forge-host] platform services ready';
 
 /** Each step, timed; throws naming the first that fails. */
 export async function prepareHostServices() {
@@ -41,27 +43,43 @@ export async function prepareHostServices() {
       throw new Error(`${name}: ${err.message}`, { cause: err });
     }
     log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    if (name === 'Chromium') console.log(PLATFORM_READY);
   }
 }
 
 /**
- * Starts the preparation in a child process writing to HOST_SERVICES_LOG; `done()` resolves when it
- * has finished and rejects with the log's tail when it failed.
+ * Starts the preparation in a child process writing to HOST_SERVICES_LOG. `platformReady()` resolves
+ * once Docker, the sandbox image, the registry proxy and Chromium are ready (the compose images are
+ * still building then); `done()` once everything is. Both reject when the preparation failed, and
+ * print its log.
  */
 export function prepareHostServicesInBackground() {
   mkdirSync(dirname(HOST_SERVICES_LOG), { recursive: true });
-  const logFile = createWriteStream(HOST_SERVICES_LOG);
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(logFile, { end: false });
-  child.stderr.pipe(logFile, { end: false });
-  const finished = new Promise((resolveExit) => child.on('close', (code, signal) => resolveExit(code ?? signal)));
+  // Straight to the file: the steps of npm test run synchronously, and a pipe nobody reads while they do would stall the child.
+  const fd = openSync(HOST_SERVICES_LOG, 'w');
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { cwd: root, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  let status = null;
+  const finished = new Promise((resolveExit) => child.on('close', (code, signal) => resolveExit((status = code ?? signal))));
+  let printed = 0;
+  const printLog = () => {
+    const output = readFileSync(HOST_SERVICES_LOG, 'utf8');
+    process.stdout.write(output.slice(printed));
+    printed = output.length;
+  };
+  const failure = () => {
+    printLog();
+    return new Error(`preparing the host failed; its log: ${HOST_SERVICES_LOG}`);
+  };
   return {
+    platformReady: async () => {
+      while (status === null && !readFileSync(HOST_SERVICES_LOG, 'utf8').includes(PLATFORM_READY)) await new Promise((wake) => setTimeout(wake, 500));
+      if (status !== null && status !== 0) throw failure();
+      printLog();
+    },
     done: async () => {
-      const status = await finished;
-      await new Promise((closed) => logFile.end(closed));
-      const output = readFileSync(HOST_SERVICES_LOG, 'utf8');
-      process.stdout.write(output);
-      if (status !== 0) throw new Error(`preparing the host failed (${status}); its log: ${HOST_SERVICES_LOG}`);
+      if ((await finished) !== 0) throw failure();
+      printLog();
     },
     stop: () => child.kill('SIGTERM'),
   };
