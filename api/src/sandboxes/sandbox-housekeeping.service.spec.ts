@@ -125,9 +125,16 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('SandboxHousekeepingService.prewarm', () => {
+  const running: Array<{ onModuleDestroy(): Promise<void> }> = [];
+  // Started services sweep on timers: stopped after each test, so none fires in a later file of the worker.
+  afterEach(async () => {
+    for (const housekeeping of running.splice(0)) await housekeeping.onModuleDestroy();
+  });
+
   async function started(engine: ReturnType<typeof fakeEngine>) {
     const all = services(engine);
     await all.housekeeping.onApplicationBootstrap();
+    running.push(all.housekeeping);
     return all;
   }
 

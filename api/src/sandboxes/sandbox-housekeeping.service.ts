@@ -45,8 +45,9 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
     // One prewarm per project queued or running, whichever replica queued it; one at a time per replica.
     await this.workQueue.ensureQueue(PREWARMS_QUEUE, { policy: 'exclusive', heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 600 });
     await this.workQueue.work<{ projectId: string }>(PREWARMS_QUEUE, { localConcurrency: 1 }, (job) => this.prewarmNow(job.data.projectId));
-    this.timers.push(setInterval(() => void this.flushVisits(), VISIT_FLUSH_MS).unref());
-    this.timers.push(setInterval(() => void this.stopIdle(), IDLE_SWEEP_MS).unref());
+    // A sweep that fails (the database or Docker away for a moment) is logged and tried again next time.
+    this.timers.push(setInterval(() => void this.flushVisits().catch((err: Error) => this.logger.warn(`Recording preview visits: ${err.message}`)), VISIT_FLUSH_MS).unref());
+    this.timers.push(setInterval(() => void this.stopIdle().catch((err: Error) => this.logger.warn(`Stopping idle sandboxes: ${err.message}`)), IDLE_SWEEP_MS).unref());
   }
 
   /** Sandboxes not started yet are not started by a server on its way down: other replicas take them. */
