@@ -74,38 +74,47 @@ describe('the checking browser', () => {
 
   it('reports a page that renders nothing as empty', async () => {
     await save('empty', plainServerApp(EMPTY_PAGE));
-    // An attempt that changes a comment only: the page stays empty, and the loop stops there.
-    const stillEmpty = plainServerApp(EMPTY_PAGE.replace('forgot', 'still forgot'))['build.mjs'];
-    fake.script({ kind: 'stream', chunks: ['<<<FILE build.mjs>>>\n', stillEmpty, '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    // Two attempts that change a comment only: the page stays empty, and the loop stops after the second.
+    for (const still of ['still forgot', 'really forgot']) {
+      const stillEmpty = plainServerApp(EMPTY_PAGE.replace('forgot', still))['build.mjs'];
+      fake.script({ kind: 'stream', chunks: ['<<<FILE build.mjs>>>\n', stillEmpty, '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    }
+    const requestsBefore = fake.requests.length;
     const { text, result } = await build('empty');
+    expect(fake.requests.length).toBe(requestsBefore + 2);
     expect(text).toContain('❌ The page rendered nothing');
     expect(text).toContain('🛑 The agent could not make progress on this error: The page rendered nothing');
     expect(result).toMatchObject({ success: false, failedAt: 'runtime', check: 'failed' });
   }, 240_000);
 
-  it("reports the request a data app's API failed, and stops when the attempt brings the same error back", async () => {
+  it("reports the request a data app's API failed, and stops when two attempts in a row bring the same error back", async () => {
     await save('posts', plainServerApp(POSTS_PAGE, 500));
-    // The "fix" changes the page's wording but not the API: the same error comes back.
-    const unchanged = plainServerApp(POSTS_PAGE.replace('Loading…', 'Please wait…'), 500)['build.mjs'];
-    fake.script({ kind: 'stream', chunks: ['<<<FILE build.mjs>>>\n', unchanged, '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    // Each "fix" changes the page's wording but not the API: the same error comes back twice.
+    for (const wording of ['Please wait…', 'One moment…']) {
+      const unchanged = plainServerApp(POSTS_PAGE.replace('Loading…', wording), 500)['build.mjs'];
+      fake.script({ kind: 'stream', chunks: ['<<<FILE build.mjs>>>\n', unchanged, '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    }
     const requestsBefore = fake.requests.length;
 
     const { events, text, result } = await build('posts');
     expect(text).toContain('❌ GET /api/posts answered 500');
-    expect(fake.requests.length).toBe(requestsBefore + 1);
+    expect(fake.requests.length).toBe(requestsBefore + 2);
     expect(text).toContain('🛑 The agent could not make progress on this error: GET /api/posts answered 500');
-    expect(text).not.toContain('Auto-fix attempt 2');
+    expect(text).toContain('Auto-fix attempt 2');
+    expect(text).not.toContain('Auto-fix attempt 3');
     expect(result).toEqual({ success: false, previewUrl: expect.any(String), failedAt: 'runtime', check: 'failed' });
     expect(events).toContainEqual({ type: 'error', data: { error: 'The app failed in the browser', details: 'the agent could not make progress on this error: GET /api/posts answered 500' } });
   }, 240_000);
 
-  it('stops a render error that the first attempt brings back, after exactly one model request', async () => {
+  it('stops a render error that two attempts in a row bring back, after exactly two model requests', async () => {
     await save('stubborn', checkedViteApp(THROWS_ON_RENDER));
-    fake.script({ kind: 'stream', chunks: ['<<<FILE src/App.tsx>>>\n', STILL_THROWS_ON_RENDER, '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    // The second attempt changes a comment after the failing line: the same error, at the same place.
+    for (const answer of [STILL_THROWS_ON_RENDER, `${STILL_THROWS_ON_RENDER}\n// still looking\n`])
+      fake.script({ kind: 'stream', chunks: ['<<<FILE src/App.tsx>>>\n', answer, '<<<END FILE>>>\n'], stopReason: 'end_turn' });
     const requestsBefore = fake.requests.length;
 
     const { text, result } = await build('stubborn');
-    expect(fake.requests.length).toBe(requestsBefore + 1);
+    expect(fake.requests.length).toBe(requestsBefore + 2);
     expect(text).toMatch(/Runtime error in the preview: TypeError: Cannot read properties of undefined \(reading 'map'\) \(src\/App\.tsx:6\)/);
     expect(text).toMatch(/🛑 The agent could not make progress on this error: Runtime error in the preview: TypeError: Cannot read properties of undefined \(reading 'map'\)/);
     expect(result).toMatchObject({ success: false, failedAt: 'runtime' });
