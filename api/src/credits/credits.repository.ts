@@ -46,6 +46,9 @@ export interface UsageRow {
 
 const ENTRY_SELECT = { id: true, kind: true, amountMicroUsd: true, description: true, createdAt: true, runId: true } as const;
 
+/** A charge waits its turn for a connection rather than fail on a loaded server. */
+const CHARGE_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
 /**
  * The credit ledger. Entries are only ever inserted: a balance is their sum, so concurrent charges
  * cannot lose or double one another, and a charge is written in the same transaction as the usage
@@ -83,7 +86,7 @@ export class CreditsRepository {
         });
       }
       return sumOf(await tx.creditEntry.aggregate({ where: { accountId: call.accountId }, _sum: { amountMicroUsd: true } }));
-    });
+    }, CHARGE_TRANSACTION);
   }
 
   /** A credit; null when its external reference was already credited (by anyone, at any time). */
