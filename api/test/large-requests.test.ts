@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { slowestAnswerDuring } from './support/health-probe.js';
 import { type PlatformProcess, startPlatform, stopPlatform, waitUntilHealthy } from './support/platform-process.js';
 import { type TestDatabase, createTestDatabase } from './support/test-database.js';
 
@@ -68,36 +69,9 @@ describe('large requests never stall the server', () => {
     });
   }
 
-  /** Runs `work` while asking /api/health every few milliseconds; answers the slowest health answer. */
-  async function slowestHealthDuring<T>(work: () => Promise<T>): Promise<{ result: T; slowestMs: number; asked: number }> {
-    const health = new Agent({ keepAlive: true });
-    let done = false;
-    let slowestMs = 0;
-    let asked = 0;
-    const poll = (async () => {
-      while (!done) {
-        const started = performance.now();
-        await new Promise<void>((resolve, reject) => {
-          const req = request(`${platform.baseUrl}/api/health`, { agent: health }, (res) => {
-            res.resume();
-            res.on('end', () => resolve());
-          });
-          req.on('error', reject);
-          req.end();
-        });
-        slowestMs = Math.max(slowestMs, performance.now() - started);
-        asked += 1;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    })();
-    try {
-      const result = await work();
-      return { result, slowestMs, asked };
-    } finally {
-      done = true;
-      await poll;
-      health.destroy();
-    }
+  /** Runs `work` while /api/health is asked again and again; answers the slowest health answer. */
+  function slowestHealthDuring<T>(work: () => Promise<T>) {
+    return slowestAnswerDuring(`${platform.baseUrl}/api/health`, work);
   }
 
   function saveBody(projectName: string, files: Record<string, unknown>): Buffer {
