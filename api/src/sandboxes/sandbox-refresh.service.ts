@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import tar from 'tar-stream';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SANDBOX_LOG_DIR, SANDBOX_PROJECT_DIR, SANDBOX_USER } from './container-spec.js';
@@ -34,6 +34,8 @@ const BUILD_TIMEOUT_SECONDS = 90;
  */
 @Injectable()
 export class SandboxRefreshService {
+  private readonly logger = new Logger('SandboxRefresh');
+
   constructor(
     private readonly nodes: SandboxNodesService,
     private readonly lifecycle: SandboxLifecycleService,
@@ -64,7 +66,12 @@ export class SandboxRefreshService {
       timeoutMs: (REACTION_SECONDS + BUILD_TIMEOUT_SECONDS + 10) * 1000,
       maxOutputBytes: 64 * 1024,
     });
-    if (exitCode !== 0) return { refreshed: false, reason: REFRESH_FAILURES[exitCode] ?? `the watcher stopped (${output.trim().split('\n').slice(-3).join(' ') || exitCode})` };
+    if (exitCode !== 0) {
+      const tail = output.trim().split('\n').slice(-3).join(' ');
+      // The user reads why a full build follows; what the container printed is for operators.
+      this.logger.warn(`Fast refresh of project ${projectId} ended with exit code ${exitCode}${tail ? `: ${tail}` : ''}`);
+      return { refreshed: false, reason: REFRESH_FAILURES[exitCode] ?? `the watcher stopped (${tail || exitCode})` };
+    }
     return { refreshed: true, previewUrl: this.lifecycle.previewUrl(record.previewId), durationMs: Date.now() - started };
   }
 
