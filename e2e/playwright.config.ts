@@ -25,7 +25,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+    // At phone size, the specs whose screens change there (layout, navigation, the workspace's views and the
+    // console); the server-side flows of the others are the same at any size and run once, on the desktop.
+    {
+      name: 'mobile',
+      testMatch: /\/(pages|admin|generation|edits|first-minutes)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    },
   ],
   webServer: {
     // The Node this run is on: npm test runs it on the platform's (22.12 or newer).

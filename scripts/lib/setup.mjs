@@ -1,6 +1,6 @@
 // What `npm start` and `npm test` both need before they can run: dependencies, the Prisma client, builds.
 // Each step is skipped when its inputs have not changed since it last ran.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,34 @@ export function run(command, args, options = {}) {
     const why = result.error ? result.error.message : `exit code ${result.status ?? result.signal}`;
     throw new Error(`${command} ${args.join(' ')} failed (${why})`);
   }
+}
+
+/** `run` that lets the event loop go on meanwhile, for a command that runs beside others. */
+export function runInherited(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (exit code ${code ?? signal})`))));
+  });
+}
+
+/**
+ * Runs a command with its output held back, for one that runs beside another: the output is printed
+ * in one piece when the command ends, so that two commands' lines do not interleave.
+ */
+export function runHeldBack(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      process.stdout.write(Buffer.concat(output));
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} failed (exit code ${code ?? signal})`));
+    });
+  });
 }
 
 export function checkNodeVersion() {
