@@ -2,12 +2,14 @@ import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { SERVER_DRAINING } from '../common/events/domain-events.js';
-import { hangUpStreams } from '../common/http/sse.js';
+import { hangUpStreams, openStreamCount } from '../common/http/sse.js';
 import { DrainState } from './drain.js';
 import { InFlightRequests } from './in-flight-requests.js';
 import { workMetrics } from './work-metrics.js';
 
 const POLL_MS = 100;
+/** How long the streams of work that just ended get to send their last events before the rest are hung up. */
+const LAST_EVENTS_MS = 3_000;
 
 /**
  * Shuts the app down without cutting work short when it can: from now on it starts no job or
@@ -36,6 +38,9 @@ export async function shutDownGracefully(app: INestApplication, graceMs: number,
 
   // No new connections from here; idle keep-alive ones close now.
   server.close();
+  // A stream following work that just ended is still writing its last events, and ends by itself.
+  const lastEvents = Math.min(deadline, Date.now() + LAST_EVENTS_MS);
+  while (openStreamCount() > 0 && Date.now() < lastEvents) await sleep(POLL_MS);
   // Streams still open follow work elsewhere (or cut short): their clients go on at another replica.
   const hungUp = hangUpStreams();
   if (hungUp > 0) log(`Closed ${hungUp} event stream${hungUp === 1 ? '' : 's'}, asking their clients to reconnect`);

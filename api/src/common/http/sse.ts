@@ -34,6 +34,11 @@ export function lastEventId(req: Request): number {
 /** How to end each stream open now with a reconnect hint. */
 const openStreams = new Set<() => void>();
 
+/** How many event streams this server has open. */
+export function openStreamCount(): number {
+  return openStreams.size;
+}
+
 /**
  * Ends every open stream with `retry:` and no `[DONE]`: their clients reconnect, with the last
  * event id, to another replica. Called by a server on its way down once its own work has ended.
