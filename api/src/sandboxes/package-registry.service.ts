@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type TcpRelay, freeTcpPort, startTcpRelay } from '../common/net/tcp-relay.js';
+import { type TcpRelay, startTcpRelay } from '../common/net/tcp-relay.js';
 import { APP_CONFIG, type AppConfig, registryInstallPaths } from '../config/app-config.js';
 import { ManagedRegistry } from './managed-registry.js';
 import { findSandboxNetwork } from './sandbox-network.js';
@@ -132,7 +132,8 @@ export class PackageRegistryService implements OnApplicationBootstrap, OnApplica
       return { url: operatorUrl, address, port };
     }
     if (!gateway) return null;
-    this.relay = await startTcpRelay(gateway, await freeTcpPort(), host, port);
+    // A port the kernel picks on the gateway itself: one first found free and then bound can be taken meanwhile.
+    this.relay = await startTcpRelay(gateway, 0, host, port);
     const relayed = new URL(operatorUrl);
     relayed.hostname = gateway;
     relayed.port = String(this.relay.port);
