@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { ACCOUNT_PREFIX, FROZEN_OWNER, LOCK_DATABASE_SQL, LOGIN_GUARD_SQL, PROJECT_PREFIX, WRITES_REFUSED_SQL, allowWritesSql, refuseWritesSql } from './database-guards.sql.js';
+import { ACCOUNT_PREFIX, FROZEN_OWNER, LOCK_DATABASE_SQL, LOGIN_GUARD_SQL, WRITES_REFUSED_SQL, allowWritesSql, refuseWritesSql } from './database-guards.sql.js';
 import { type AdminClient, ProjectsServerConnections } from './projects-server.connections.js';
 
 export interface DatabaseUsage {
@@ -78,14 +78,14 @@ export class DatabaseLimitsDriver {
     return { writesRefused: (await client.query<{ refused: boolean }>(WRITES_REFUSED_SQL)).rows[0]?.refused ?? false };
   }
 
-  /** Project databases that were made before the login check existed, or on a server that lacked it. */
-  async databasesWithoutLoginCheck(): Promise<string[]> {
+  /** Of `names`, the databases made before the login check existed, or on a server that lacked it. */
+  async databasesWithoutLoginCheck(names: string[]): Promise<string[]> {
     if (!(await this.serverFeatures()).loginTriggers) {
       this.warnNoLoginTriggers();
       return [];
     }
     return this.connections.asAdmin(async (admin) => {
-      const { rows } = await admin.query<{ name: string }>(`SELECT datname AS name FROM pg_database WHERE datname LIKE $1 AND NOT dathasloginevt`, [likePrefix(PROJECT_PREFIX)]);
+      const { rows } = await admin.query<{ name: string }>(`SELECT datname AS name FROM pg_database WHERE datname = ANY($1::text[]) AND NOT dathasloginevt`, [names]);
       return rows.map((row) => row.name);
     });
   }
@@ -104,40 +104,40 @@ export class DatabaseLimitsDriver {
     }, name);
   }
 
-  /** Every account group's budget set to today's setting. */
-  async applyAccountBudget(): Promise<void> {
+  /** The budget of each of these account groups set to today's setting. */
+  async applyAccountBudget(groups: string[]): Promise<void> {
     await this.connections.asAdmin(async (admin) => {
-      const { rows } = await admin.query<{ name: string }>(`SELECT rolname AS name FROM pg_roles WHERE rolname LIKE $1 AND rolconnlimit <> $2`, [
-        likePrefix(ACCOUNT_PREFIX),
+      const { rows } = await admin.query<{ name: string }>(`SELECT rolname AS name FROM pg_roles WHERE rolname = ANY($1::text[]) AND rolconnlimit <> $2`, [
+        groups,
         this.config.projectDatabases.accountConnections,
       ]);
       for (const { name } of rows) await admin.query(`ALTER ROLE ${pg.escapeIdentifier(name)} CONNECTION LIMIT ${this.config.projectDatabases.accountConnections}`);
     });
   }
 
-  /** Cancels project statements running longer than the timeout, which an app may have turned off for itself. */
-  async cancelOverrunningStatements(): Promise<string[]> {
+  /** Cancels statements of these projects' roles running longer than the timeout, which an app may have turned off for itself. */
+  async cancelOverrunningStatements(names: string[]): Promise<string[]> {
     return this.connections.asAdmin(async (admin) => {
       const { rows } = await admin.query<{ name: string; cancelled: boolean }>(
         // Chosen first, then cancelled: a condition beside the cancel could be checked after it.
         `WITH overrunning AS MATERIALIZED (
            SELECT pid, usename FROM pg_stat_activity
-            WHERE usename LIKE $1 AND state = 'active' AND backend_type = 'client backend'
+            WHERE usename = ANY($1::text[]) AND state = 'active' AND backend_type = 'client backend'
               AND query_start < clock_timestamp() - make_interval(secs => $2))
          SELECT usename AS name, pg_cancel_backend(pid) AS cancelled FROM overrunning`,
-        [likePrefix(PROJECT_PREFIX), this.config.projectDatabases.statementTimeoutSeconds],
+        [names, this.config.projectDatabases.statementTimeoutSeconds],
       );
       return rows.filter((row) => row.cancelled).map((row) => row.name);
     });
   }
 
-  /** Every project database's size and whether it is refused writes. */
-  async usages(): Promise<DatabaseUsage[]> {
+  /** Each of these databases' size and whether it is refused writes. */
+  async usages(names: string[]): Promise<DatabaseUsage[]> {
     return this.connections.asAdmin(async (admin) => {
       const { rows } = await admin.query<{ name: string; bytes: string | null; refused: boolean }>(
         `SELECT d.datname AS name, pg_database_size(d.oid)::text AS bytes, d.datdba <> r.oid AS refused
-           FROM pg_database d JOIN pg_roles r ON r.rolname = d.datname WHERE d.datname LIKE $1`,
-        [likePrefix(PROJECT_PREFIX)],
+           FROM pg_database d JOIN pg_roles r ON r.rolname = d.datname WHERE d.datname = ANY($1::text[])`,
+        [names],
       );
       return rows.filter((row) => row.bytes !== null).map((row) => ({ name: row.name, bytes: Number(row.bytes), writesRefused: row.refused }));
     });

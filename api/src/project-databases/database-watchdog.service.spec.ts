@@ -10,15 +10,15 @@ const MB = 1024 * 1024;
 function newWatchdog(usages: DatabaseUsage[]) {
   const limits = {
     available: true,
-    usages: jest.fn(async () => usages),
+    usages: jest.fn(async (_names: string[]) => usages),
     refuseWrites: jest.fn(async (_name: string) => true),
     allowWrites: jest.fn(async (_name: string) => true),
     reclaimDeletedSpace: jest.fn(async (_name: string) => undefined),
-    cancelOverrunningStatements: jest.fn(async () => [] as string[]),
+    cancelOverrunningStatements: jest.fn(async (_names: string[]) => [] as string[]),
     applyToExistingRole: jest.fn(async (_role: string, _group: string) => undefined),
-    databasesWithoutLoginCheck: jest.fn(async () => ['forge_p_old']),
+    databasesWithoutLoginCheck: jest.fn(async (_names: string[]) => ['forge_p_old']),
     installLoginCheck: jest.fn(async (_name: string) => undefined),
-    applyAccountBudget: jest.fn(async () => undefined),
+    applyAccountBudget: jest.fn(async (_groups: string[]) => undefined),
   };
   const setup = { accountGroup: (ownerId: string) => `forge_a_${ownerId}` };
   const repository = { provisioned: jest.fn(async () => [{ name: 'forge_p_old', ownerId: 'owner' }]) };
@@ -50,6 +50,16 @@ describe(DatabaseWatchdog.name, () => {
     await sut.catchUp();
     expect(mocks.limits.applyToExistingRole).toHaveBeenCalledWith('forge_p_old', 'forge_a_owner');
     expect(mocks.limits.installLoginCheck).toHaveBeenCalledWith('forge_p_old');
-    expect(mocks.limits.applyAccountBudget).toHaveBeenCalled();
+    expect(mocks.limits.applyAccountBudget).toHaveBeenCalledWith(['forge_a_owner']);
+  });
+
+  it("looks only at the databases this platform provisioned, never another platform's on the same server", async () => {
+    const { sut, mocks } = newWatchdog([]);
+    await sut.catchUp();
+    await sut.cancelOverrunningStatements();
+    await sut.checkSizes();
+    expect(mocks.limits.databasesWithoutLoginCheck).toHaveBeenCalledWith(['forge_p_old']);
+    expect(mocks.limits.cancelOverrunningStatements).toHaveBeenCalledWith(['forge_p_old']);
+    expect(mocks.limits.usages).toHaveBeenCalledWith(['forge_p_old']);
   });
 });

@@ -14,6 +14,8 @@ const MB = 1024 * 1024;
  * Holds projects' databases to limits their apps could otherwise lift: cancels statements running
  * past the timeout (an app may `SET statement_timeout = 0`), takes writes away from a database over
  * its size and gives them back once it is under. Every replica watches; each step is safe to repeat.
+ * It touches only the databases this platform provisioned: a server shared with another platform
+ * (or another test's) holds databases under that platform's own settings.
  */
 @Injectable()
 export class DatabaseWatchdog implements OnApplicationBootstrap, OnModuleDestroy {
@@ -44,13 +46,14 @@ export class DatabaseWatchdog implements OnApplicationBootstrap, OnModuleDestroy
    * its settings and its account's group, each database its login check, each group today's budget.
    */
   async catchUp(): Promise<void> {
-    for (const { name, ownerId } of await this.repository.provisioned()) await this.limits.applyToExistingRole(name, this.setup.accountGroup(ownerId));
-    for (const name of await this.limits.databasesWithoutLoginCheck()) await this.limits.installLoginCheck(name);
-    await this.limits.applyAccountBudget();
+    const provisioned = await this.repository.provisioned();
+    for (const { name, ownerId } of provisioned) await this.limits.applyToExistingRole(name, this.setup.accountGroup(ownerId));
+    for (const name of await this.limits.databasesWithoutLoginCheck(provisioned.map((db) => db.name))) await this.limits.installLoginCheck(name);
+    await this.limits.applyAccountBudget([...new Set(provisioned.map((db) => this.setup.accountGroup(db.ownerId)))]);
   }
 
   async cancelOverrunningStatements(): Promise<void> {
-    const cancelled = await this.limits.cancelOverrunningStatements();
+    const cancelled = await this.limits.cancelOverrunningStatements(await this.provisionedNames());
     if (cancelled.length > 0)
       this.logger.warn(`Cancelled ${cancelled.length} statement(s) past the ${this.config.projectDatabases.statementTimeoutSeconds} s limit: ${[...new Set(cancelled)].join(', ')}`);
   }
@@ -58,7 +61,7 @@ export class DatabaseWatchdog implements OnApplicationBootstrap, OnModuleDestroy
   /** Over its size: writes refused (and rows the owner deleted given back to the disk). Under it again: writes allowed. */
   async checkSizes(): Promise<void> {
     const limit = this.config.projectDatabases.maxMb * MB;
-    for (const usage of await this.limits.usages()) {
+    for (const usage of await this.limits.usages(await this.provisionedNames())) {
       const size = `${(usage.bytes / MB).toFixed(1)} MB`;
       if (usage.bytes > limit && !usage.writesRefused) {
         if (await this.limits.refuseWrites(usage.name)) this.logger.warn(`${usage.name} uses ${size}, over the limit of ${this.config.projectDatabases.maxMb} MB: writes refused`);
@@ -68,6 +71,10 @@ export class DatabaseWatchdog implements OnApplicationBootstrap, OnModuleDestroy
         if (await this.limits.allowWrites(usage.name)) this.logger.log(`${usage.name} uses ${size}, under its limit again: writes allowed`);
       }
     }
+  }
+
+  private async provisionedNames(): Promise<string[]> {
+    return (await this.repository.provisioned()).map((db) => db.name);
   }
 
   /** One run of each kind at a time; a failure is logged and the next tick tries again. */
