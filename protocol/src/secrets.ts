@@ -39,3 +39,14 @@ export function secretsToSave(values: Record<string, string>): Record<string, st
 export function descriptionUrl(description: string): string | null {
   return /https?:\/\/[^\s<>"')]+[^\s<>"').,;:]/.exec(description)?.[0] ?? null;
 }
+
+/**
+ * A built app whose `.env.example` lists a key not saved yet may answer 503 or name the key in its
+ * errors: the browser check lets that pass, and the build says what it waits for, a line per key.
+ */
+export function waitingForSecretLine(key: string): string {
+  return `⏳ Waiting for ${key}: add it under API Keys & Secrets`;
+}
+
+/** How a build's log says its browser check passed only because the app waits for its keys. */
+export const CHECK_PASSED_WAITING_FOR_SECRETS = 'passed, waiting for secrets';

@@ -3,13 +3,14 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { type PageProblem, firstProjectFrame, isEchoedConsoleError, isIgnoredRequest, requestProblem, tidyProblems } from './page-problems.js';
 import { type SourceMapV3, originalPosition, projectSource } from './source-maps.js';
+import type { ErrorAnswer } from './missing-secrets.js';
 
 export interface PageCheckOptions {
   url: string;
   /** The whole check, load and settle, stays within this. */
   timeoutMs: number;
-  /** Same-origin answers not to count as problems (a data app's 503s before its database exists). */
-  tolerated?: (path: string, status: number) => boolean;
+  /** Same-origin answers not to count as problems (a data app's 503s before its database exists, an app waiting for its key). */
+  tolerated?: (answer: ErrorAnswer) => boolean;
 }
 
 export interface PageFindings {
@@ -77,7 +78,7 @@ export async function checkPage(browser: Browser, options: PageCheckOptions): Pr
       const request = response.request();
       const status = response.status();
       if (status < 400 || !sameOrigin(request) || isIgnoredRequest(pathOf(request))) return;
-      if (options.tolerated?.(pathOf(request), status)) {
+      if (options.tolerated?.({ path: pathOf(request), status, document: request.isNavigationRequest() })) {
         toleratedRequests++;
         return;
       }
