@@ -32,8 +32,12 @@ describe(MissingSecrets.name, () => {
     expect(sut.named(problem('console', 'MY_MAP_TOKEN rejected'))).toBeNull();
   });
 
-  it('never explains a failed request, a load failure or an empty page, even when they mention a key', () => {
+  it("explains an error answer whose body names a missing key, but never by the request's own line, a load failure or an empty page", () => {
     const { sut } = newMissingSecrets();
+    const answered = (body?: string): PageProblem => ({ ...problem('request', 'GET /api/weather answered 500'), ...(body ? { body } : {}) });
+    expect(sut.named(answered('{"error":"OPENWEATHER_API_KEY is not set"}'))).toBe('OPENWEATHER_API_KEY');
+    expect(sut.named(answered('{"error":"upstream timed out"}'))).toBeNull();
+    expect(sut.named(answered())).toBeNull();
     for (const kind of ['request', 'load', 'empty'] as const) expect(sut.named(problem(kind, 'GET /api/OPENWEATHER_API_KEY answered 500'))).toBeNull();
   });
 

@@ -22,6 +22,12 @@ export interface SecretsVerdict {
 /** Kinds whose message (or stack) is the app's own words, where it may name the key it lacks. */
 const WORDED: ReadonlySet<PageProblem['kind']> = new Set(['exception', 'console']);
 
+/** The app's own words in a problem: an error's message and stack, or what its server answered. */
+function wordsOf(problem: PageProblem): string {
+  if (WORDED.has(problem.kind)) return `${problem.message}\n${problem.stack ?? ''}`;
+  return problem.kind === 'request' ? (problem.body ?? '') : '';
+}
+
 /**
  * The rule, for a project missing `missing` (keys its .env.example lists with no saved value and
  * that the platform does not provide). With none missing, nothing is explained: a normal check.
@@ -38,10 +44,13 @@ export class MissingSecrets {
     return this.any && answer.status === 503 && !answer.document;
   }
 
-  /** The missing key an exception or console error names (as a whole word), or null. */
+  /**
+   * The missing key an exception, a console error or an error answer's body names (as a whole word),
+   * or null. A request's own line (method, path, status) is the page's, not the app's words.
+   */
   named(problem: PageProblem): string | null {
-    if (!WORDED.has(problem.kind)) return null;
-    const text = `${problem.message}\n${problem.stack ?? ''}`;
+    const text = wordsOf(problem);
+    if (!text) return null;
     return this.missing.find((key) => new RegExp(`(?<![A-Za-z0-9_])${key}(?![A-Za-z0-9_])`).test(text)) ?? null;
   }
 
