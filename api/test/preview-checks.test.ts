@@ -7,7 +7,18 @@ import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { PreviewChecksService } from '../src/preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../src/projects/projects.service.js';
 import { SandboxesService } from '../src/sandboxes/sandboxes.service.js';
-import { EMPTY_PAGE, POSTS_PAGE, RENDERS_POSTS, STILL_THROWS_ON_RENDER, THROWS_ON_RENDER, checkedViteApp, plainServerApp } from './fixtures/checked-projects.js';
+import {
+  EMPTY_PAGE,
+  POSTS_PAGE,
+  RENDERS_POSTS,
+  STILL_THROWS_ON_RENDER,
+  THROWS_ON_RENDER,
+  UNRELATED_ERROR,
+  WEATHER_KEY,
+  checkedViteApp,
+  plainServerApp,
+  waitingWeatherApp,
+} from './fixtures/checked-projects.js';
 import { getThroughProxy } from './support/preview-http.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
@@ -38,7 +49,7 @@ async function build(name: string) {
       .filter((e) => e.type === 'log')
       .map((e) => String(e.data))
       .join('\n'),
-    result: parsed.find((e) => e.type === 'result')?.data as { success: boolean; previewUrl: string | null; failedAt?: string; check?: string },
+    result: parsed.find((e) => e.type === 'result')?.data as { success: boolean; previewUrl: string | null; failedAt?: string; check?: string; waitingForSecrets?: string[] },
   };
 }
 
@@ -247,4 +258,64 @@ describe('errors the owner meets in the preview', () => {
       .send({ error: { message: ' ' } })
       .expect(400);
   }, 240_000);
+});
+
+describe('an app waiting for its key', () => {
+  const WAITING_LINE = `⏳ Waiting for ${WEATHER_KEY}: add it under API Keys & Secrets`;
+
+  it('passes its check waiting for secrets, with no fix attempt; once the key is saved the preview restarts and the next check is a normal one', async () => {
+    await save('weather', waitingWeatherApp());
+    const requestsBefore = fake.requests.length;
+
+    const waiting = await build('weather');
+    expect(waiting.text).toContain(`ℹ️ The app's API answered 503 to 1 request while ${WEATHER_KEY} is not saved: not counted as errors`);
+    // The page's console error and /api/forecast's 500, both naming the key.
+    expect(waiting.text).toMatch(
+      /ℹ️ 2 errors name a key that is not saved yet, so not counted: (Console error in the preview: ApiError: Waiting for OPENWEATHER_API_KEY|GET \/api\/forecast answered 500)/,
+    );
+    expect(waiting.text).toContain(WAITING_LINE);
+    expect(waiting.text).toMatch(/✅ Checked in a browser in \d+\.\d s: passed, waiting for secrets/);
+    expect(waiting.text).not.toContain('Auto-fix');
+    expect(waiting.result).toEqual({ success: true, previewUrl: expect.any(String), check: 'passed', waitingForSecrets: [WEATHER_KEY] });
+    expect(fake.requests.length).toBe(requestsBefore);
+
+    // Saving the key restarts the preview's app with it: its API answers.
+    await t.http
+      .post('/api/projects/weather/secrets')
+      .set('Cookie', cookie)
+      .send({ secrets: { [WEATHER_KEY]: 'owm-test-key' } })
+      .expect(200);
+    const port = Number(new URL(t.baseUrl).port);
+    let answer = await getThroughProxy(port, waiting.result.previewUrl!, '/api/weather');
+    for (let i = 0; i < 240 && answer.status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await getThroughProxy(port, waiting.result.previewUrl!, '/api/weather');
+    }
+    expect(answer).toEqual({ status: 200, body: '{"temp":21}' });
+
+    const normal = await build('weather');
+    expect(normal.text).not.toContain('⏳ Waiting for');
+    expect(normal.text).not.toContain('not counted');
+    expect(normal.text).toMatch(/✅ Checked in a browser in \d+\.\d s: no errors/);
+    expect(normal.result).toEqual({ success: true, previewUrl: expect.any(String), check: 'passed' });
+    expect(fake.requests.length).toBe(requestsBefore);
+  }, 300_000);
+
+  it('still fails on an error unrelated to the missing key, and the fix request shows only that error', async () => {
+    await save('weather-bug', waitingWeatherApp(UNRELATED_ERROR));
+    fake.script({ kind: 'stream', chunks: ['Forecast may be missing.\n', '<<<FILE build.mjs>>>\n', waitingWeatherApp()['build.mjs'], '<<<END FILE>>>\n'], stopReason: 'end_turn' });
+    const requestsBefore = fake.requests.length;
+
+    const { text, result } = await build('weather-bug');
+    expect(text).toMatch(/❌ Runtime error in the preview: TypeError: Cannot read properties of undefined \(reading 'days'\)/);
+    expect(text).toMatch(/🔧 Auto-fix attempt 1\/3: 1 error to fix/);
+    expect(fake.requests.length).toBe(requestsBefore + 1);
+    const request = JSON.stringify(fake.requests.at(-1)!.body);
+    expect(request).toContain("reading 'days'");
+    expect(request).not.toContain('answered 503');
+    expect(request).not.toContain('/api/forecast answered 500');
+    // Fixed, the app is left waiting for its key like any other.
+    expect(text).toContain(WAITING_LINE);
+    expect(result).toEqual({ success: true, previewUrl: expect.any(String), check: 'passed', waitingForSecrets: [WEATHER_KEY] });
+  }, 300_000);
 });

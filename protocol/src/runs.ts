@@ -26,6 +26,8 @@ export interface RunResult {
   previewUrl?: string | null;
   failedAt?: BuildFailedAt;
   check?: PreviewCheckStatus;
+  /** Build, fix: a passed check that let through what these missing keys explain (see BuildResult). */
+  waitingForSecrets?: string[];
 }
 
 export type RunEvent =

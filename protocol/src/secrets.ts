@@ -39,3 +39,27 @@ export function secretsToSave(values: Record<string, string>): Record<string, st
 export function descriptionUrl(description: string): string | null {
   return /https?:\/\/[^\s<>"')]+[^\s<>"').,;:]/.exec(description)?.[0] ?? null;
 }
+
+/** Variables the platform sets by itself (a data app's DATABASE_URL, once initialized): never keys to paste. */
+export const PLATFORM_PROVIDED_KEYS: readonly string[] = ['DATABASE_URL'];
+
+/** The keys a project's app still waits for: listed, not saved, and not set by the platform. */
+export function keysToAdd(secrets: readonly SecretRequirement[]): string[] {
+  return secrets.filter((secret) => !secret.isSet && !PLATFORM_PROVIDED_KEYS.includes(secret.key)).map((secret) => secret.key);
+}
+
+/** `Waiting for OPENWEATHER_API_KEY: add it under API Keys & Secrets`. */
+export function waitingForSecretsMessage(keys: readonly string[]): string {
+  return `Waiting for ${keys.join(', ')}: add ${keys.length === 1 ? 'it' : 'them'} under API Keys & Secrets`;
+}
+
+/**
+ * A built app whose `.env.example` lists a key not saved yet may answer 503 or name the key in its
+ * errors: the browser check lets that pass, and the build says what it waits for, a line per key.
+ */
+export function waitingForSecretLine(key: string): string {
+  return `⏳ ${waitingForSecretsMessage([key])}`;
+}
+
+/** How a build's log says its browser check passed only because the app waits for its keys. */
+export const CHECK_PASSED_WAITING_FOR_SECRETS = 'passed, waiting for secrets';

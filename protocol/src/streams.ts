@@ -45,6 +45,11 @@ export interface BuildResult {
   failedAt?: BuildFailedAt;
   /** Absent when the build never got as far as a preview. */
   check?: PreviewCheckStatus;
+  /**
+   * A `passed` check that let through what the app's missing keys explain (its API answering 503,
+   * errors naming a key): the keys it waits for, to be saved in the Secrets view. Absent otherwise.
+   */
+  waitingForSecrets?: string[];
 }
 
 /** `POST /api/projects/{p}/build`: no ids; a reconnect attaches to the running build and replays it. */

@@ -92,7 +92,7 @@ export class BuildAttempts {
         if (outcome.ok) {
           run.log(`🎉 Preview ready at ${outcome.previewUrl}`, 'success');
           await this.logCost(run);
-          run.result(true, outcome.previewUrl, { check: outcome.check });
+          run.result(true, outcome.previewUrl, { check: outcome.check, ...(outcome.waitingForSecrets.length > 0 ? { waitingForSecrets: outcome.waitingForSecrets } : {}) });
           // Kept after the answer, off the build's path: the next wake-up of this preview starts from it.
           if (outcome.filesAt) {
             void this.sandboxes.keepOutput(run.projectId, outcome.filesAt).catch((err: Error) => this.logger.warn(`Keeping the build of ${projectName}: ${err.message}`));

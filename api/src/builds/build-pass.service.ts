@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CHECK_PASSED_WAITING_FOR_SECRETS, waitingForSecretLine } from '@forge/protocol/secrets';
 import type { BuildFailedAt, PreviewCheckStatus } from '@forge/protocol/streams';
 import { DomainError } from '../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -6,6 +7,7 @@ import { DatabaseSetupService } from '../project-databases/database-setup.servic
 import { describeProblem } from '../preview-checks/page-problems.js';
 import { type PreviewCheckResult, PreviewChecksService } from '../preview-checks/preview-checks.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
+import { SecretsService } from '../secrets/secrets.service.js';
 import { BUILD_OUTPUT_LIMIT_BYTES, type CommandResult, SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type BuildError, extractBuildErrors } from '../auto-fix/build-errors.js';
 import { OutputLines } from './build-output.js';
@@ -27,7 +29,7 @@ export interface FailedPass {
   check?: PreviewCheckStatus;
 }
 
-export type PassOutcome = { ok: true; previewUrl: string; check: PreviewCheckStatus; filesAt?: Date } | FailedPass;
+export type PassOutcome = { ok: true; previewUrl: string; check: PreviewCheckStatus; waitingForSecrets: string[]; filesAt?: Date } | FailedPass;
 
 export function failedPass(failedAt: BuildFailedAt, summary: string, log: string, errors: BuildError[]): FailedPass {
   return { ok: false, failedAt, summary, log, errors, signature: errorSignature(failedAt, errors, summary), previewUrl: null };
@@ -52,6 +54,7 @@ export class BuildPassService {
     private readonly sandboxes: SandboxesService,
     private readonly databases: DatabaseSetupService,
     private readonly checks: PreviewChecksService,
+    private readonly secrets: SecretsService,
   ) {}
 
   /** One pass of copy, install, build, start and the browser's check; on failure, what the auto-fix loop needs. */
@@ -99,7 +102,7 @@ export class BuildPassService {
   /** The built preview opened in the checking browser: what it finds is an error like a compile error. */
   private async checkPreview(run: BuildRun, previewUrl: string): Promise<PassOutcome> {
     const { check, seconds } = await this.runCheck(run.projectId, previewUrl, (line, level) => run.log(line, level));
-    if (check.status !== 'failed') return { ok: true, previewUrl, check: check.status };
+    if (check.status !== 'failed') return { ok: true, previewUrl, check: check.status, waitingForSecrets: check.waitingForSecrets };
     const errors: BuildError[] = check.problems.map((problem) => ({ file: problem.file, line: problem.line, column: null, message: describeProblem(problem) }));
     const report = check.problems.map((problem) => [describeProblem(problem), ...(problem.stack ? [problem.stack] : [])].join('\n')).join('\n\n');
     run.log(`❌ The app failed in the browser: ${plural(check.problems.length, 'problem')} found in ${seconds} s`, 'error');
@@ -109,14 +112,19 @@ export class BuildPassService {
   private async runCheck(projectId: string, previewUrl: string, log: LogLine): Promise<{ check: PreviewCheckResult; seconds: string }> {
     log('🔎 Opening the preview in a browser to check it...');
     const databaseAwaitingInit = await this.databases.awaitingInitialization(projectId).catch(() => false);
-    const check = await this.checks.check({ projectId, previewUrl, databaseAwaitingInit });
+    // An unreadable .env.example waits for nothing: the check is a normal one.
+    const missingSecrets = await this.secrets.missingKeys(projectId).catch(() => []);
+    const check = await this.checks.check({ projectId, previewUrl, databaseAwaitingInit, missingSecrets });
     const seconds = (check.durationMs / 1000).toFixed(1);
     if (check.status === 'skipped') {
       log(`⚠️ The preview was not checked in a browser: ${check.notes.join('; ')}`, 'warning');
       return { check, seconds };
     }
     for (const note of check.notes) log(`ℹ️ ${note}`);
-    if (check.status === 'passed') log(`✅ Checked in a browser in ${seconds} s: no errors`, 'success');
+    if (check.status === 'passed' && check.waitingForSecrets.length > 0) {
+      for (const key of check.waitingForSecrets) log(waitingForSecretLine(key), 'warning');
+      log(`✅ Checked in a browser in ${seconds} s: ${CHECK_PASSED_WAITING_FOR_SECRETS}`, 'success');
+    } else if (check.status === 'passed') log(`✅ Checked in a browser in ${seconds} s: no errors`, 'success');
     else for (const problem of check.problems) log(`❌ ${describeProblem(problem)}`, 'error');
     return { check, seconds };
   }

@@ -69,7 +69,7 @@ export class BuildRun {
     this.log(`… ${dropped.toLocaleString('en-US')} more line${dropped === 1 ? '' : 's'} of output not shown`, 'warning');
   }
 
-  result(success: boolean, previewUrl: string | null, outcome: Pick<RunResult, 'failedAt' | 'check'> = {}): void {
+  result(success: boolean, previewUrl: string | null, outcome: Pick<RunResult, 'failedAt' | 'check' | 'waitingForSecrets'> = {}): void {
     if (this.finished) return;
     this.succeeded = success;
     this.sink({ type: 'result', success, previewUrl, ...outcome });

@@ -1,15 +1,16 @@
 // One look at one preview in the checking browser: load it, wait for it to settle, and collect
 // what went wrong, the way a visitor would have met it.
 import type { Browser, Page, Request } from 'playwright-core';
-import { type PageProblem, firstProjectFrame, isEchoedConsoleError, isIgnoredRequest, requestProblem, tidyProblems } from './page-problems.js';
+import { MAX_BODY_CHARS, type PageProblem, firstProjectFrame, isEchoedConsoleError, isIgnoredRequest, requestProblem, tidyProblems } from './page-problems.js';
 import { type SourceMapV3, originalPosition, projectSource } from './source-maps.js';
+import type { ErrorAnswer } from './missing-secrets.js';
 
 export interface PageCheckOptions {
   url: string;
   /** The whole check, load and settle, stays within this. */
   timeoutMs: number;
-  /** Same-origin answers not to count as problems (a data app's 503s before its database exists). */
-  tolerated?: (path: string, status: number) => boolean;
+  /** Same-origin answers not to count as problems (a data app's 503s before its database exists, an app waiting for its key). */
+  tolerated?: (answer: ErrorAnswer) => boolean;
 }
 
 export interface PageFindings {
@@ -36,6 +37,7 @@ export async function checkPage(browser: Browser, options: PageCheckOptions): Pr
     const problems: PageProblem[] = [];
     const errors: Array<{ message: string; stack: string }> = [];
     let toleratedRequests = 0;
+    const bodies: Array<Promise<void>> = [];
     let inFlight = 0;
     let lastActivity = Date.now();
     const sameOrigin = (request: Request) => {
@@ -77,11 +79,22 @@ export async function checkPage(browser: Browser, options: PageCheckOptions): Pr
       const request = response.request();
       const status = response.status();
       if (status < 400 || !sameOrigin(request) || isIgnoredRequest(pathOf(request))) return;
-      if (options.tolerated?.(pathOf(request), status)) {
+      if (options.tolerated?.({ path: pathOf(request), status, document: request.isNavigationRequest() })) {
         toleratedRequests++;
         return;
       }
-      problems.push(requestProblem({ method: request.method(), path: pathOf(request), status }));
+      const problem = requestProblem({ method: request.method(), path: pathOf(request), status });
+      problems.push(problem);
+      // What the app's API said (a key it lacks, say), read while the page settles and kept short; the page's own document is no API answer.
+      if (!request.isNavigationRequest())
+        bodies.push(
+          response
+            .text()
+            .then((text) => {
+              if (text.trim()) problem.body = text.trim().slice(0, MAX_BODY_CHARS);
+            })
+            .catch(() => undefined),
+        );
     });
 
     let loaded = false;
@@ -102,6 +115,9 @@ export async function checkPage(browser: Browser, options: PageCheckOptions): Pr
       // any, reaches `errors` before the page answers, so both are read after this.
       empty = await renderedNothingOnceSettled(page);
     }
+
+    // A body still arriving at the deadline is left out, not waited for.
+    await within(Promise.all(bodies), deadline - Date.now());
 
     const maps = new Map<string, Promise<SourceMapV3 | null>>();
     const exceptions: PageProblem[] = [];
@@ -192,6 +208,13 @@ async function renderedNothingOnceSettled(page: Page): Promise<boolean> {
 
 function firstLine(text: string): string {
   return text.split('\n')[0].trim();
+}
+
+/** Waits for `promise` at most `ms`, leaving no timer behind. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
 }
 
 function sleep(ms: number): Promise<void> {

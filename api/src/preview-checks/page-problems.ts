@@ -11,6 +11,8 @@ export interface PageProblem {
   line: number | null;
   /** The stack as the browser printed it, source-mapped where possible; exceptions only. */
   stack?: string;
+  /** The start of what the app's server answered with an error status; requests only. */
+  body?: string;
 }
 
 /** One request of the page's own origin that failed or answered an error status. */
@@ -26,6 +28,8 @@ export interface FailedRequest {
 /** Problems per kind kept at most: a page throwing in a loop must not flood the log or the model. */
 const MAX_PER_KIND = 5;
 const MAX_MESSAGE_CHARS = 400;
+/** What is kept of an error answer's body: enough for the message a server gives. */
+export const MAX_BODY_CHARS = 400;
 
 /** The line the build stream shows for a problem. */
 export function describeProblem(problem: PageProblem): string {

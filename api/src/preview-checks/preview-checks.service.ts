@@ -10,14 +10,17 @@ import { PreviewProxy } from '../preview-proxy/preview-proxy.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { ThumbnailsService } from '../thumbnails/thumbnails.service.js';
 import { type BrowserJail, jailUnavailable, prepareJail } from './browser-jail.js';
+import { MissingSecrets } from './missing-secrets.js';
 import { checkPage } from './page-check.js';
-import type { PageProblem } from './page-problems.js';
+import { type PageProblem, describeProblem } from './page-problems.js';
 
 export interface PreviewCheckInput {
   projectId: string;
   previewUrl: string;
   /** A data app whose owner has not initialized its database: its API answers 503 by convention until then. */
   databaseAwaitingInit?: boolean;
+  /** Keys its .env.example lists that have no saved value (and the platform does not provide). */
+  missingSecrets?: string[];
 }
 
 export interface PreviewCheckResult {
@@ -26,6 +29,8 @@ export interface PreviewCheckResult {
   /** Why the check was skipped, or what it let pass and why. */
   notes: string[];
   durationMs: number;
+  /** Missing keys that explained something this check let pass (503s, errors naming them); empty otherwise. */
+  waitingForSecrets: string[];
 }
 
 const BROWSER_ARGS = [
@@ -72,7 +77,7 @@ export class PreviewChecksService implements OnModuleDestroy {
 
   async check(input: PreviewCheckInput): Promise<PreviewCheckResult> {
     const started = Date.now();
-    const skipped = (reason: string): PreviewCheckResult => ({ status: 'skipped', problems: [], notes: [reason], durationMs: Date.now() - started });
+    const skipped = (reason: string): PreviewCheckResult => ({ status: 'skipped', problems: [], notes: [reason], durationMs: Date.now() - started, waitingForSecrets: [] });
     const reason = this.unavailable();
     if (reason) return skipped(reason);
     if (this.busy && this.waiting.length >= this.config.previewChecks.maxQueued) {
@@ -89,19 +94,39 @@ export class PreviewChecksService implements OnModuleDestroy {
       }
       // The route may still be remembered from the build ("starting"): the check must see the app.
       this.proxy.forget(new URL(input.previewUrl).hostname.split('.')[0]);
+      const secrets = new MissingSecrets(input.missingSecrets ?? []);
+      let databaseAnswers = 0;
+      let secretAnswers = 0;
       const findings = await checkPage(browser, {
         url: input.previewUrl,
         timeoutMs: this.config.previewChecks.timeoutMs,
-        tolerated: input.databaseAwaitingInit ? (_path, status) => status === 503 : undefined,
+        tolerated: (answer) => {
+          if (input.databaseAwaitingInit && answer.status === 503) databaseAnswers++;
+          else if (secrets.tolerates(answer)) secretAnswers++;
+          else return false;
+          return true;
+        },
       });
+      const verdict = secrets.judge(findings.problems);
       const notes: string[] = [];
-      if (findings.toleratedRequests > 0) {
-        notes.push(
-          `The app's API answered 503 to ${findings.toleratedRequests} request${findings.toleratedRequests === 1 ? '' : 's'}: its database is not initialized yet, so these are not counted as errors`,
-        );
+      if (databaseAnswers > 0) {
+        notes.push(`The app's API answered 503 to ${requests(databaseAnswers)}: its database is not initialized yet, so these are not counted as errors`);
       }
+      const waiting = secretAnswers > 0 || verdict.explained.length > 0;
+      if (secretAnswers > 0)
+        notes.push(`The app's API answered 503 to ${requests(secretAnswers)} while ${secrets.missing.join(', ')} ${secrets.missing.length === 1 ? 'is' : 'are'} not saved: not counted as errors`);
+      if (verdict.explained.length > 0)
+        notes.push(
+          `${verdict.explained.length === 1 ? 'An error names' : `${verdict.explained.length} errors name`} a key that is not saved yet, so not counted: ${describeProblem(verdict.explained[0])}`,
+        );
       if (findings.screenshot) await this.thumbnails.save(input.projectId, findings.screenshot).catch((err: Error) => this.logger.warn(`Thumbnail of ${input.projectId}: ${err.message}`));
-      return { status: findings.problems.length > 0 ? 'failed' : 'passed', problems: findings.problems, notes, durationMs: Date.now() - started };
+      return {
+        status: verdict.problems.length > 0 ? 'failed' : 'passed',
+        problems: verdict.problems,
+        notes,
+        durationMs: Date.now() - started,
+        waitingForSecrets: waiting ? [...secrets.missing] : [],
+      };
     } finally {
       this.release();
     }
@@ -216,6 +241,10 @@ function previewOnlyServer(proxy: PreviewProxy): Server {
     if (!proxy.handleUpgrade(req, socket, head)) socket.destroy();
   });
   return server;
+}
+
+function requests(count: number): string {
+  return `${count} request${count === 1 ? '' : 's'}`;
 }
 
 function firstLine(text: string): string {

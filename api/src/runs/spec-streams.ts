@@ -131,8 +131,8 @@ const FORMATS: Record<SpecFormat, (event: RunEvent) => Frame> = {
       case 'log':
         return { type: 'log', data: event.message };
       case 'result': {
-        const { success, previewUrl = null, failedAt, check } = event;
-        return { type: 'result', data: { success, previewUrl, ...(failedAt ? { failedAt } : {}), ...(check ? { check } : {}) } };
+        const { success, previewUrl = null, failedAt, check, waitingForSecrets } = event;
+        return { type: 'result', data: { success, previewUrl, ...(failedAt ? { failedAt } : {}), ...(check ? { check } : {}), ...(waitingForSecrets?.length ? { waitingForSecrets } : {}) } };
       }
       case 'error':
         return { type: 'error', data: { error: event.message, details: event.details } };

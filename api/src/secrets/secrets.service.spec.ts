@@ -49,6 +49,15 @@ describe(SecretsService.name, () => {
     });
   });
 
+  it('names the keys the app still waits for: listed, not saved, and not provided by the platform', async () => {
+    const { sut, stored } = newSecretsService(`${ENV_EXAMPLE}DATABASE_URL=postgresql://x\n`);
+    sut.addProvidedKey('DATABASE_URL', async () => false);
+    expect(await sut.missingKeys('project-1')).toEqual(['WEATHER_API_KEY', 'MAIL_TOKEN']);
+    stored.set('MAIL_TOKEN', 'sealed:xyz');
+    expect(await sut.missingKeys('project-1')).toEqual(['WEATHER_API_KEY']);
+    expect(await newSecretsService(null).sut.missingKeys('project-1')).toEqual([]);
+  });
+
   it('lists nothing for a project without .env.example', async () => {
     const { sut } = newSecretsService(null);
     expect(await sut.list('owner', 'weather')).toEqual({ secrets: [] });

@@ -52,6 +52,15 @@ export class SecretsService {
     return { secrets };
   }
 
+  /**
+   * The keys the project's app still waits for: listed in .env.example, no value saved, and not one
+   * the platform sets by itself (DATABASE_URL is the database's business, not a key to paste).
+   */
+  async missingKeys(projectId: string): Promise<string[]> {
+    const saved = new Set((await this.repository.list(projectId)).map((secret) => secret.key));
+    return (await this.requirements(projectId)).map((entry) => entry.key).filter((key) => !saved.has(key) && !this.providedKeys.has(key));
+  }
+
   /** Saves the non-empty values (trimmed) of listed keys, writes .env, and restarts the preview so the app reads them. */
   async save(ownerId: string, name: string, values: Record<string, string>): Promise<SaveSecretsResponse> {
     const project = await this.projects.find(ownerId, name);

@@ -107,6 +107,11 @@ export const SECRETS_SECTION: DocsSection = {
           <>
             <Code>DATABASE_URL</Code> counts as set once the database is initialized: the database's own URL is what the app gets.
           </>,
+          <>
+            An app waiting for a key you have not saved yet is not treated as broken: its server answering 503, or an error or an answer of its server naming the key, does not fail the build's browser
+            check, and no automatic fix is spent on it. The build log says <Code>⏳ Waiting for OPENWEATHER_API_KEY: add it under API Keys &amp; Secrets</Code>, and the preview shows the same with an{' '}
+            <Ui>Open Secrets</Ui> button. Once you save the key the preview restarts, and the next build checks the app as usual.
+          </>,
           'Use Refresh after editing a project to reload the list of keys.',
         ]}
       />

@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
 import { PreviewErrors, usePreviewErrors } from './preview-errors';
 import { runFix } from './run-build';
+import { WaitingForSecrets } from './secrets/waiting-for-secrets';
 
 export const PREVIEW_TIMEOUT_MESSAGE = 'Loading timeout. The preview took too long to load.';
 export const PREVIEW_FAILED_MESSAGE = 'Failed to load preview. The project may not be built correctly.';
@@ -145,6 +146,7 @@ export function PreviewFrame({ url }: { url: string }) {
         </Tooltip>
       </div>
 
+      {project && <WaitingForSecrets project={project} />}
       <div className="relative min-h-0 flex-1 bg-white">
         <iframe key={reloadKey} ref={frameRef} src={url} title="Live preview" sandbox={PREVIEW_SANDBOX} onLoad={onLoad} className="size-full border-0 bg-white" />
         {status === 'loading' && (
