@@ -113,7 +113,7 @@ describe('operators console', () => {
     expect(listed.nodes).toEqual([
       expect.objectContaining({ id: 'local', address: null, state: 'healthy', draining: false, capacityMemoryMb: expect.any(Number), runningSandboxes: expect.any(Number) }),
     ]);
-    const drained = await t.http.post('/api/admin/nodes/local/drain').set('Cookie', admin).expect(200);
+    const drained = await t.http.post('/api/admin/nodes/local/drain').set('Cookie', admin).send({ confirmLastNode: true }).expect(200);
     expect(drained.body.node).toMatchObject({ id: 'local', draining: true });
     expect((await t.http.get('/api/admin/nodes').set('Cookie', admin).expect(200)).body.nodes[0].draining).toBe(true);
     const undrained = await t.http.post('/api/admin/nodes/local/undrain').set('Cookie', admin).expect(200);

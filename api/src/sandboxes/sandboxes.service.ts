@@ -210,6 +210,11 @@ export class SandboxesService implements OnApplicationBootstrap {
     return this.lifecycle.target(projectId);
   }
 
+  /** The project's name and owner (null when it is gone): what the operators' audit trail names. */
+  describeProject(projectId: string): Promise<{ name: string; ownerId: string } | null> {
+    return this.lifecycle.describe(projectId);
+  }
+
   /** Stops the container: its processes and its scratch space go, the project's files stay. */
   stop(projectId: string): Promise<void> {
     return this.lifecycle.stop(projectId);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AdminSandbox } from '@forge/protocol/admin';
 import { getErrorMessage } from '@/api/errors';
-import { invalidateSandboxes, runSandboxAction, type SandboxAction } from '@/api/queries/admin';
+import { invalidateAudit, invalidateSandboxes, runSandboxAction, type SandboxAction } from '@/api/queries/admin';
 
 const COPY: Record<SandboxAction, { success: string; done: (name: string) => string; failure: string }> = {
   stop: {
@@ -35,6 +35,7 @@ export function useSandboxAction(action: SandboxAction, options: { onSettled?: (
     },
     onSettled: () => {
       options.onSettled?.();
+      void invalidateAudit(queryClient);
       return invalidateSandboxes(queryClient);
     },
   });
