@@ -34,7 +34,7 @@ describe('operators audit trail', () => {
   it('writes one entry per operator action, listed newest first with who, what, on what and why', async () => {
     const service = t.app.get(SandboxesService);
     jest.spyOn(service, 'stop').mockResolvedValue();
-    jest.spyOn(service, 'restart').mockResolvedValue();
+    jest.spyOn(service, 'restart').mockResolvedValue('running');
     jest.spyOn(service, 'remove').mockResolvedValue();
     const { userId } = await signUp(t.http);
     const projectId = randomUUID();

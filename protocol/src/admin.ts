@@ -65,6 +65,12 @@ export interface AdminNodeResponse {
   node: AdminNode;
 }
 
+/** `POST /api/admin/sandboxes/:projectId/restart`: what the restart did, in a sentence for the operator. */
+export interface AdminRestartResponse {
+  ok: true;
+  message: string;
+}
+
 /** What an operator did; each action writes one audit entry. */
 export type AuditAction = 'sandbox.stop' | 'sandbox.restart' | 'sandbox.remove' | 'node.drain' | 'node.undrain' | 'credits.grant' | 'credits.correction';
 

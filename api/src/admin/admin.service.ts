@@ -4,6 +4,7 @@ import {
   type AdminAccountsResponse,
   type AdminNodeResponse,
   type AdminNodesResponse,
+  type AdminRestartResponse,
   type AdminSandboxesResponse,
   type AdminSandboxLogsResponse,
   type AuditAction,
@@ -84,10 +85,11 @@ export class AdminService {
     return { ok: true };
   }
 
-  async restart(operator: AuthUser, projectId: string): Promise<OkResponse> {
-    await this.sandboxes.restart(projectId);
+  /** Says what the restart did: it stops the container and queues its start; it does not wait for it. */
+  async restart(operator: AuthUser, projectId: string): Promise<AdminRestartResponse> {
+    const before = await this.sandboxes.restart(projectId);
     await this.recordSandboxAction(operator, 'sandbox.restart', projectId);
-    return { ok: true };
+    return { ok: true, message: restartMessage(before) };
   }
 
   async remove(operator: AuthUser, projectId: string): Promise<OkResponse> {
@@ -147,5 +149,20 @@ export class AdminService {
       accountId: project?.ownerId ?? null,
       summary: `${SANDBOX_VERBS[action][0]!.toUpperCase()}${SANDBOX_VERBS[action].slice(1)} the sandbox of project ${project ? `"${project.name}"` : projectId}`,
     });
+  }
+}
+
+/** What a restart did, by the state the sandbox was in: the start it queued runs in the background. */
+export function restartMessage(before: 'running' | 'building' | 'stopped' | 'failed'): string {
+  const start = 'Its start is queued: from its last build if its files have not changed since, otherwise by building it again. Check its state in the list.';
+  switch (before) {
+    case 'running':
+      return `Stopped its container. ${start}`;
+    case 'building':
+      return `Stopped its container, and with it the build in progress. ${start}`;
+    case 'failed':
+      return `Its last build had failed, so there was nothing running to stop. ${start}`;
+    case 'stopped':
+      return `It was not running, so nothing was stopped. ${start}`;
   }
 }

@@ -4,6 +4,7 @@ import {
   type AdminAccountsResponse,
   type AdminNodeResponse,
   type AdminNodesResponse,
+  type AdminRestartResponse,
   type AdminSandboxesResponse,
   type AdminSandboxLogsResponse,
   type AuditResponse,
@@ -55,8 +56,11 @@ const SANDBOX_ACTION_ENDPOINTS = {
   remove: WEB_ENDPOINTS.adminSandboxRemove,
 } as const;
 
-export function runSandboxAction(projectId: string, action: SandboxAction): Promise<{ ok: true }> {
-  return apiJson<{ ok: true }>(apiRoute(SANDBOX_ACTION_ENDPOINTS[action], { projectId }));
+/** Stop and remove answer `{ ok: true }`; restart also says what it did. */
+export type SandboxActionResponse = { ok: true } & Partial<Pick<AdminRestartResponse, 'message'>>;
+
+export function runSandboxAction(projectId: string, action: SandboxAction): Promise<SandboxActionResponse> {
+  return apiJson<SandboxActionResponse>(apiRoute(SANDBOX_ACTION_ENDPOINTS[action], { projectId }));
 }
 
 /** The Docker hosts sandboxes run on, as their last heartbeat saw them; polled like the sandboxes. */
