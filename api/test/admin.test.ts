@@ -64,7 +64,7 @@ describe('operators console', () => {
     fake = {
       listForAdmin: jest.spyOn(service, 'listForAdmin').mockResolvedValue([sandbox]),
       stop: jest.spyOn(service, 'stop').mockResolvedValue(),
-      restart: jest.spyOn(service, 'restart').mockResolvedValue(),
+      restart: jest.spyOn(service, 'restart').mockResolvedValue('running'),
       remove: jest.spyOn(service, 'remove').mockResolvedValue(),
       logs: jest.spyOn(service, 'logs').mockResolvedValue('> vite build\nbuilt in 812ms\n'),
     };
@@ -102,7 +102,15 @@ describe('operators console', () => {
   it('stops, restarts and removes the sandbox it is asked about', async () => {
     expect((await t.http.post(`/api/admin/sandboxes/${PROJECT_ID}/stop`).set('Cookie', admin).expect(200)).body).toEqual({ ok: true });
     expect(fake.stop).toHaveBeenCalledWith(PROJECT_ID);
-    expect((await t.http.post(`/api/admin/sandboxes/${PROJECT_ID}/restart`).set('Cookie', admin).expect(200)).body).toEqual({ ok: true });
+    // A restart says what it did (#27 item 5): it stops the container and queues its start, it does not claim a rebuild.
+    expect((await t.http.post(`/api/admin/sandboxes/${PROJECT_ID}/restart`).set('Cookie', admin).expect(200)).body).toEqual({
+      ok: true,
+      message: 'Stopped its container. Its start is queued: from its last build if its files have not changed since, otherwise by building it again. Check its state in the list.',
+    });
+    fake.restart.mockResolvedValueOnce('stopped');
+    expect((await t.http.post(`/api/admin/sandboxes/${PROJECT_ID}/restart`).set('Cookie', admin).expect(200)).body.message).toMatch(
+      /^It was not running, so nothing was stopped\. Its start is queued/,
+    );
     expect(fake.restart).toHaveBeenCalledWith(PROJECT_ID);
     expect((await t.http.delete(`/api/admin/sandboxes/${PROJECT_ID}`).set('Cookie', admin).expect(200)).body).toEqual({ ok: true });
     expect(fake.remove).toHaveBeenCalledWith(PROJECT_ID);
@@ -113,7 +121,7 @@ describe('operators console', () => {
     expect(listed.nodes).toEqual([
       expect.objectContaining({ id: 'local', address: null, state: 'healthy', draining: false, capacityMemoryMb: expect.any(Number), runningSandboxes: expect.any(Number) }),
     ]);
-    const drained = await t.http.post('/api/admin/nodes/local/drain').set('Cookie', admin).expect(200);
+    const drained = await t.http.post('/api/admin/nodes/local/drain').set('Cookie', admin).send({ confirmLastNode: true }).expect(200);
     expect(drained.body.node).toMatchObject({ id: 'local', draining: true });
     expect((await t.http.get('/api/admin/nodes').set('Cookie', admin).expect(200)).body.nodes[0].draining).toBe(true);
     const undrained = await t.http.post('/api/admin/nodes/local/undrain').set('Cookie', admin).expect(200);

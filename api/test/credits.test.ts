@@ -244,8 +244,9 @@ describe('credits', () => {
     // Not an operator: the route does not exist for them.
     await t.http.post('/api/admin/credits/grant').set('Cookie', cookie).send({ accountId: userId, amountUsd: '100', reason: 'me' }).expect(404);
     const bad: Array<[object, number, string]> = [
-      [{ accountId: userId, amountUsd: '0', reason: 'x' }, 400, 'greater than zero'],
-      [{ accountId: userId, amountUsd: '-3', reason: 'x' }, 400, 'greater than zero'],
+      [{ accountId: userId, amountUsd: '0', reason: 'x' }, 400, 'Enter an amount in dollars'],
+      [{ accountId: userId, amountUsd: '-0', reason: 'x' }, 400, 'Enter an amount in dollars'],
+      [{ accountId: userId, amountUsd: '-30', reason: 'x' }, 400, 'cannot take the balance below zero'],
       [{ accountId: userId, amountUsd: '1.0000001', reason: 'x' }, 400, 'up to 6 decimals'],
       [{ accountId: userId, amountUsd: '5', reason: ' ' }, 400, 'Say why the credits are granted.'],
       [{ accountId: 'nobody', amountUsd: '5', reason: 'x' }, 400, 'Enter the account id'],

@@ -211,7 +211,7 @@ describe('an edit', () => {
 
   it('refuses an empty request with the words the person sees', async () => {
     const res = await t.http.post('/api/projects/counter/edit').set('Cookie', alice).send({ modificationRequest: '   ' }).expect(400);
-    expect(res.body.error).toBe('modificationRequest: Please describe the modifications you want to make');
+    expect(res.body.error).toBe('Please describe the modifications you want to make');
   });
 });
 

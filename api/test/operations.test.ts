@@ -47,7 +47,7 @@ describe('readiness', () => {
     const t = await startTestApp();
     try {
       const ready = await t.http.get('/api/ready').expect(200);
-      expect(ready.body).toEqual({ ok: true, database: 'ok', queue: 'ok', containerEngine: expect.stringMatching(/^Docker Engine /) });
+      expect(ready.body).toEqual({ ok: true, database: 'ok', queue: 'ok', containerEngine: expect.stringMatching(/^Docker Engine /), sandboxHosts: { takingWork: 1, total: 1 }, warnings: [] });
       await t.http.get('/api/health').expect(200, { ok: true, version: 'test' });
     } finally {
       await t.close();

@@ -158,7 +158,7 @@ describe('bad input is a 400 that writes nothing', () => {
 
   it('refuses a NUL in a prompt and in a file path it is asked for', async () => {
     const job = await t.http.post('/api/jobs/start').set('Cookie', cookie).send({ prompt: 'a todo app\0', projectName: 'nul' }).expect(400);
-    expect(job.body.error).toBe('prompt: The description contains a NUL character; remove it and try again.');
+    expect(job.body.error).toBe('The description contains a NUL character; remove it and try again.');
     const file = await t.http.get('/api/projects/kept/file/src/a%00.ts').set('Cookie', cookie).expect(400);
     expect(file.body).toEqual({ error: 'Invalid file path: NUL character in path', code: 'project.invalid_path' });
   });

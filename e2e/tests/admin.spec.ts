@@ -1,3 +1,4 @@
+import { createAccount, deleteAccount } from '../fixtures/accounts';
 import { expect, test } from '../fixtures/admin';
 
 const isMobile = () => test.info().project.name === 'mobile';
@@ -34,9 +35,10 @@ test.describe("operators' console", () => {
     await expect(local.getByText('Healthy')).toBeVisible();
     try {
       await local.getByRole('button', { name: 'Drain', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Drain node?' });
-      await expect(dialog.getByText(/No new sandboxes go to local\./)).toBeVisible();
-      await dialog.getByRole('button', { name: 'Drain', exact: true }).click();
+      // The run's one host is the last that takes work: the dialog says what draining it stops.
+      const dialog = page.getByRole('dialog', { name: 'Drain the last node?' });
+      await expect(dialog.getByText(/local is the last node taking work\. Once it is drained, no new project builds/)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Drain anyway', exact: true }).click();
       await expect(local.getByText('Draining')).toBeVisible();
       // The toast that says so sits over the row's button for a few seconds.
       await expect(page.getByText('Node draining')).toBeHidden({ timeout: 20_000 });
@@ -65,5 +67,46 @@ test.describe("operators' console", () => {
     await page.goto('/admin');
     await expect(page).toHaveURL('/auth?redirect=%2Fadmin');
     expect((await page.request.get('/api/admin/sandboxes')).status()).toBe(401);
+  });
+});
+
+test.describe("operators' console: accounts, grants and the audit trail", () => {
+  test('finds an account by its key hint, copies its id, grants with confirmation and sees the entry in the audit trail', async ({ page, context, operator, browser }) => {
+    void operator;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const otherContext = await browser.newContext();
+    const other = await createAccount(otherContext);
+    try {
+      const hint = other.recoveryKey.slice(0, 7);
+      await page.goto('/admin');
+      await page.getByRole('searchbox', { name: 'Search accounts' }).fill(hint);
+      const found = page.getByRole('list', { name: 'Accounts found' }).getByRole('article', { name: hint });
+      await expect(found.getByText(other.userId)).toBeVisible();
+      await expect(found.getByText('$10.00')).toBeVisible();
+
+      await found.getByRole('button', { name: `Copy the account id of ${hint}` }).click();
+      await expect(found.getByRole('button', { name: 'Account id copied' })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(other.userId);
+
+      const grant = page.getByRole('region', { name: 'Grant credits' });
+      await grant.getByLabel('Account id').fill(await page.evaluate(() => navigator.clipboard.readText()));
+      await grant.getByLabel('Amount (USD)').fill('250');
+      await grant.getByLabel('Reason (shown to the account)').fill(`Pilot customer ${test.info().project.name}`);
+      await grant.getByRole('button', { name: 'Grant', exact: true }).click();
+      // Above the confirmation threshold: nothing is granted until the operator confirms the amount written out.
+      const confirm = page.getByRole('dialog', { name: 'Confirm the grant' });
+      await expect(confirm.getByText(/Grant \$250\.00 to this account\?/)).toBeVisible();
+      await confirm.getByRole('button', { name: 'Grant $250.00' }).click();
+      await expect(page.getByText('Granted $250.00', { exact: true })).toBeVisible();
+
+      const trail = page.getByRole('list', { name: 'Audit trail' });
+      const entry = trail.getByRole('listitem').filter({ hasText: `Granted $250.00 to account ${other.userId}` });
+      await entry.scrollIntoViewIfNeeded();
+      await expect(entry).toBeVisible();
+      await expect(entry).toContainText(`Reason: Pilot customer ${test.info().project.name}`);
+    } finally {
+      await deleteAccount(otherContext, other.recoveryKey);
+      await otherContext.close();
+    }
   });
 });

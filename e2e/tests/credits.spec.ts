@@ -44,13 +44,13 @@ test('an operator grants credits from the console and the account sees the grant
     await grant.getByLabel('Amount (USD)').fill('2.50');
     await grant.getByLabel('Reason (shown to the account)').fill('Workshop attendee');
     await grant.getByRole('button', { name: 'Grant' }).click();
-    await expect(page.getByText('Granted $2.50')).toBeVisible();
+    await expect(page.getByText('Granted $2.50', { exact: true })).toBeVisible();
 
     // A mistake is explained in the server's words and grants nothing.
     await grant.getByLabel('Amount (USD)').fill('0');
     await grant.getByLabel('Reason (shown to the account)').fill('Oops');
     await grant.getByRole('button', { name: 'Grant' }).click();
-    await expect(grant.getByRole('alert')).toHaveText('Enter an amount in dollars greater than zero, such as 25 or 0.50 (up to 6 decimals).');
+    await expect(grant.getByRole('alert')).toHaveText('Enter an amount in dollars, such as 25 or 0.50 (up to 6 decimals); a negative amount such as -25 corrects a mistaken grant.');
 
     const otherPage = await otherContext.newPage();
     await otherPage.goto('/account');

@@ -64,3 +64,64 @@ export interface AdminNodesResponse {
 export interface AdminNodeResponse {
   node: AdminNode;
 }
+
+/** `POST /api/admin/sandboxes/:projectId/restart`: what the restart did, in a sentence for the operator. */
+export interface AdminRestartResponse {
+  ok: true;
+  message: string;
+}
+
+/** What an operator did; each action writes one audit entry. */
+export type AuditAction = 'sandbox.stop' | 'sandbox.restart' | 'sandbox.remove' | 'node.drain' | 'node.undrain' | 'credits.grant' | 'credits.correction';
+
+/** One operator action, as the audit trail keeps it. */
+export interface AuditEntry {
+  id: string;
+  operatorId: string;
+  action: AuditAction;
+  accountId: string | null;
+  projectId: string | null;
+  projectName: string | null;
+  nodeId: string | null;
+  /** The sentence the console and the server log show: who did what to what. */
+  summary: string;
+  reason: string | null;
+  createdAt: string;
+}
+
+/** `GET /api/admin/audit?before=<entry id>&limit=<n>`: newest first. */
+export interface AuditResponse {
+  entries: AuditEntry[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export const AUDIT_PAGE_SIZE = 20;
+export const AUDIT_MAX_PAGE_SIZE = 100;
+
+/** An account as the console's search finds it, with what it uses. */
+export interface AdminAccount {
+  id: string;
+  /** First characters of its recovery key, as the account menu shows them. */
+  keyHint: string;
+  createdAt: string;
+  lastSeenAt: string;
+  balanceMicroUsd: number;
+  /** What its model calls cost so far (a positive amount). */
+  spentMicroUsd: number;
+  /** Generations, edits and imports it started. */
+  jobs: number;
+  projects: number;
+  runningSandboxes: number;
+  /** Bytes of its projects' files. */
+  storedBytes: number;
+  /** Its project names that matched the search (empty when the account matched by id or key hint). */
+  matchedProjects: string[];
+}
+
+/** `GET /api/admin/accounts?q=<account id, key hint or project name>`: at most ADMIN_ACCOUNTS_LIMIT, most recently seen first; no `q`: the latest. */
+export interface AdminAccountsResponse {
+  accounts: AdminAccount[];
+}
+
+export const ADMIN_ACCOUNTS_LIMIT = 20;

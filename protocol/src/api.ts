@@ -34,6 +34,14 @@ export interface ReadyResponse {
   /** The work queue replicas take jobs from. */
   queue: 'ok';
   containerEngine: string;
+  /** Hosts that take new sandboxes (healthy and not draining), of all hosts. */
+  sandboxHosts: { takingWork: number; total: number };
+  /**
+   * What operators should know while the server still serves: no host takes work (every new build and
+   * every stopped preview fails until one does), or a host is lost. The server stays ready: taking it
+   * out of rotation would hide the previews that still run and the console that can undrain a host.
+   */
+  warnings: string[];
 }
 
 export type LlmProviderName = 'anthropic' | 'openai' | 'offline';

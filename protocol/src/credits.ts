@@ -6,7 +6,7 @@ export const MICRO_PER_USD = 1_000_000;
 /** Prices are per million tokens, so a price in micro-dollars per MTok is micro-micro-dollars per token. */
 export const TOKENS_PER_PRICE_UNIT = 1_000_000n;
 
-export type CreditKind = 'welcome' | 'charge' | 'topup' | 'grant';
+export type CreditKind = 'welcome' | 'charge' | 'topup' | 'grant' | 'correction';
 
 export interface CreditEntry {
   id: string;
@@ -51,10 +51,19 @@ export interface CreditUsageResponse {
 export interface GrantCreditsRequest {
   /** The account's id (as the console shows it). */
   accountId: string;
-  /** Dollars, up to 6 decimals, as text or number: `"25"`, `"0.50"`. */
+  /**
+   * Dollars, up to 6 decimals, as text or number: `"25"`, `"0.50"`. A negative amount is a correction
+   * of a mistaken grant: it never takes the balance below zero.
+   */
   amountUsd: string;
   /** Why, shown to the account in its ledger. */
   reason: string;
+  /**
+   * The operator saw what the grant is and confirmed it. Without it, a grant above the console's
+   * confirmation threshold, or the same grant to the same account again within minutes, is answered
+   * 409 `confirmation_required` with the sentence to confirm.
+   */
+  confirmed?: boolean;
 }
 
 export interface GrantCreditsResponse {

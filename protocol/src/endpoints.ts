@@ -88,6 +88,8 @@ export const WEB_ENDPOINTS = {
   adminNodes: { method: 'GET', path: '/api/admin/nodes' },
   adminNodeDrain: { method: 'POST', path: '/api/admin/nodes/:nodeId/drain' },
   adminNodeUndrain: { method: 'POST', path: '/api/admin/nodes/:nodeId/undrain' },
+  adminAudit: { method: 'GET', path: '/api/admin/audit' },
+  adminAccounts: { method: 'GET', path: '/api/admin/accounts' },
 } as const satisfies Record<string, Endpoint>;
 
 export type WebEndpoint = (typeof WEB_ENDPOINTS)[keyof typeof WEB_ENDPOINTS];

@@ -24,6 +24,8 @@ export const ErrorCode = {
   InvalidPath: 'project.invalid_path',
   PayloadTooLarge: 'payload_too_large',
   Conflict: 'conflict',
+  /** An operator action with a consequence worth a second look (a large or repeated grant, draining the last host): send it again confirmed. */
+  ConfirmationRequired: 'confirmation_required',
   /** Another job or edit of the project is running. */
   ProjectBusy: 'project.busy',
   /** Too many requests for now; `Retry-After` says when to try again. */

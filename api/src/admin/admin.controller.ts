@@ -1,9 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminService } from './admin.service.js';
 import { BodyLimit } from '../common/http/json-body.js';
 import { type GrantCreditsDto, grantCreditsSchema } from '../credits/dto/grant-credits.dto.js';
+import { type AccountsQuery, accountsQuerySchema } from './dto/accounts-query.js';
+import { type AuditPageQuery, auditPageQuerySchema } from './dto/audit-page.query.js';
+import { type DrainNodeDto, drainNodeSchema } from './dto/drain-node.dto.js';
 import { nodeIdSchema } from './dto/node-id.dto.js';
 import { projectIdSchema } from './dto/project-id.dto.js';
 
@@ -47,14 +50,25 @@ export class AdminController {
 
   @Post('nodes/:nodeId/drain')
   @HttpCode(200)
-  drain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string) {
-    return this.admin.setDraining(user, nodeId, true);
+  @BodyLimit(4096)
+  drain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string, @Body({ schema: drainNodeSchema }) body: DrainNodeDto) {
+    return this.admin.setDraining(user, nodeId, true, body);
   }
 
   @Post('nodes/:nodeId/undrain')
   @HttpCode(200)
   undrain(@CurrentUser() user: AuthUser, @Param('nodeId', { schema: nodeIdSchema }) nodeId: string) {
     return this.admin.setDraining(user, nodeId, false);
+  }
+
+  @Get('accounts')
+  accounts(@Query({ schema: accountsQuerySchema }) query: AccountsQuery) {
+    return this.admin.searchAccounts(query);
+  }
+
+  @Get('audit')
+  audit(@Query({ schema: auditPageQuerySchema }) query: AuditPageQuery) {
+    return this.admin.audited(query);
   }
 
   @Get('sandboxes/:projectId/logs')

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { CreditsModule } from '../credits/credits.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { SecretsModule } from '../secrets/secrets.module.js';
+import { AdminAccountsRepository } from './admin-accounts.repository.js';
 import { AdminController } from './admin.controller.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminService } from './admin.service.js';
 
 @Module({
-  imports: [CreditsModule, SandboxesModule, SecretsModule],
+  imports: [AuditModule, CreditsModule, SandboxesModule, SecretsModule],
   controllers: [AdminController],
-  providers: [AdminService, AdminGuard],
+  providers: [AdminService, AdminGuard, AdminAccountsRepository],
 })
 export class AdminModule {}

@@ -1,30 +1,78 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { AdminNodeResponse, AdminNodesResponse, AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
-import type { GrantCreditsResponse } from '@forge/protocol/credits';
+import { Injectable } from '@nestjs/common';
+import {
+  ADMIN_ACCOUNTS_LIMIT,
+  type AdminAccountsResponse,
+  type AdminNodeResponse,
+  type AdminNodesResponse,
+  type AdminRestartResponse,
+  type AdminSandboxesResponse,
+  type AdminSandboxLogsResponse,
+  type AuditAction,
+  type AuditResponse,
+} from '@forge/protocol/admin';
+import { type GrantCreditsResponse, formatMicroUsd } from '@forge/protocol/credits';
+import { ErrorCode } from '@forge/protocol/errors';
+import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../common/auth/auth.decorators.js';
+import { DomainError } from '../common/errors/domain-error.js';
 import { CreditsService } from '../credits/credits.service.js';
 import type { GrantCreditsDto } from '../credits/dto/grant-credits.dto.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
+import { AdminAccountsRepository } from './admin-accounts.repository.js';
+import type { AccountsQuery } from './dto/accounts-query.js';
+import type { AuditPageQuery } from './dto/audit-page.query.js';
+import type { DrainNodeDto } from './dto/drain-node.dto.js';
 
 export interface OkResponse {
   ok: true;
 }
 
-/** The operators' console: what an operator sees of every sandbox and may do to it. Each action is logged with who did it. */
+const SANDBOX_VERBS = { 'sandbox.stop': 'stopped', 'sandbox.restart': 'restarted', 'sandbox.remove': 'removed' } as const;
+
+/** The operators' console: what an operator sees of every sandbox and may do to it. Each action writes one audit entry. */
 @Injectable()
 export class AdminService {
-  private readonly logger = new Logger('Admin');
-
   constructor(
     private readonly sandboxes: SandboxesService,
     private readonly secrets: SecretsService,
     private readonly credits: CreditsService,
+    private readonly audit: AuditService,
+    private readonly accounts: AdminAccountsRepository,
   ) {}
 
-  /** Credits for an account, as a ledger entry naming the operator (the credits service logs it). */
-  grantCredits(operator: AuthUser, dto: GrantCreditsDto): Promise<GrantCreditsResponse> {
-    return this.credits.grant(operator, dto);
+  /** Accounts by id, key hint or project name, with what each spends, runs and stores. */
+  async searchAccounts(query: AccountsQuery): Promise<AdminAccountsResponse> {
+    const rows = await this.accounts.search(query.q, ADMIN_ACCOUNTS_LIMIT);
+    return {
+      accounts: rows.map((row) => ({
+        id: row.id,
+        keyHint: row.keyHint,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        balanceMicroUsd: Number(row.balance),
+        spentMicroUsd: Number(row.spent),
+        jobs: Number(row.jobs),
+        projects: Number(row.projects),
+        runningSandboxes: Number(row.runningSandboxes),
+        storedBytes: Number(row.storedBytes),
+        matchedProjects: row.matchedProjects,
+      })),
+    };
+  }
+
+  /** Credits for an account (or a correction of a mistaken grant), recorded in the ledger and the audit trail. */
+  async grantCredits(operator: AuthUser, dto: GrantCreditsDto): Promise<GrantCreditsResponse> {
+    const { correction, amountMicroUsd, ...result } = await this.credits.grant(operator, dto);
+    const amount = formatMicroUsd(correction ? -amountMicroUsd : amountMicroUsd, { precise: true });
+    await this.audit.record({
+      operatorId: operator.id,
+      action: correction ? 'credits.correction' : 'credits.grant',
+      accountId: dto.accountId,
+      summary: correction ? `Took back ${amount} from account ${dto.accountId} (a correction)` : `Granted ${amount} to account ${dto.accountId}`,
+      reason: dto.reason,
+    });
+    return result;
   }
 
   async listSandboxes(): Promise<AdminSandboxesResponse> {
@@ -33,19 +81,22 @@ export class AdminService {
 
   async stop(operator: AuthUser, projectId: string): Promise<OkResponse> {
     await this.sandboxes.stop(projectId);
-    this.logger.log(`Operator ${operator.id} stopped the sandbox of project ${projectId}`);
+    await this.recordSandboxAction(operator, 'sandbox.stop', projectId);
     return { ok: true };
   }
 
-  async restart(operator: AuthUser, projectId: string): Promise<OkResponse> {
-    await this.sandboxes.restart(projectId);
-    this.logger.log(`Operator ${operator.id} restarted the sandbox of project ${projectId}`);
-    return { ok: true };
+  /** Says what the restart did: it stops the container and queues its start; it does not wait for it. */
+  async restart(operator: AuthUser, projectId: string): Promise<AdminRestartResponse> {
+    const before = await this.sandboxes.restart(projectId);
+    await this.recordSandboxAction(operator, 'sandbox.restart', projectId);
+    return { ok: true, message: restartMessage(before) };
   }
 
   async remove(operator: AuthUser, projectId: string): Promise<OkResponse> {
+    // Named before it goes: the trail keeps the project's name and owner.
+    const project = await this.sandboxes.describeProject(projectId);
     await this.sandboxes.remove(projectId);
-    this.logger.log(`Operator ${operator.id} removed the sandbox of project ${projectId}`);
+    await this.recordSandboxAction(operator, 'sandbox.remove', projectId, project);
     return { ok: true };
   }
 
@@ -53,16 +104,65 @@ export class AdminService {
     return { nodes: await this.sandboxes.listNodes() };
   }
 
-  /** Draining a host stops new sandboxes going there; the ones it runs stay until they stop. */
-  async setDraining(operator: AuthUser, nodeId: string, draining: boolean): Promise<AdminNodeResponse> {
+  /**
+   * Draining a host stops new sandboxes going there; the ones it runs stay until they stop. Draining
+   * the last host that takes work stops every new build and preview, so it needs `confirmLastNode`.
+   */
+  async setDraining(operator: AuthUser, nodeId: string, draining: boolean, dto: DrainNodeDto = {}): Promise<AdminNodeResponse> {
+    if (draining && !dto.confirmLastNode) {
+      const takingWork = (await this.sandboxes.listNodes()).filter((node) => node.state === 'healthy' && !node.draining);
+      if (takingWork.length === 1 && takingWork[0]!.id === nodeId) {
+        throw new DomainError(
+          ErrorCode.ConfirmationRequired,
+          `${nodeId} is the last host taking work: once drained, no new project builds and no stopped preview starts again until a host is undrained. Confirm to drain it anyway.`,
+        );
+      }
+    }
     const node = await this.sandboxes.setNodeDraining(nodeId, draining);
-    this.logger.log(`Operator ${operator.id} ${draining ? 'drained' : 'undrained'} sandbox host ${nodeId}`);
+    await this.audit.record({
+      operatorId: operator.id,
+      action: draining ? 'node.drain' : 'node.undrain',
+      nodeId,
+      summary: `${draining ? 'Drained' : 'Undrained'} sandbox host ${nodeId}`,
+      reason: dto.reason ?? null,
+    });
     return { node };
+  }
+
+  audited(query: AuditPageQuery): Promise<AuditResponse> {
+    return this.audit.page(query);
   }
 
   /** The app's own output may print its secrets: operators see them masked. */
   async logs(projectId: string): Promise<AdminSandboxLogsResponse> {
     const logs = await this.sandboxes.logs(projectId);
     return { logs: (await this.secrets.masker(projectId))(logs) };
+  }
+
+  private async recordSandboxAction(operator: AuthUser, action: keyof typeof SANDBOX_VERBS, projectId: string, known?: { name: string; ownerId: string } | null): Promise<void> {
+    const project = known === undefined ? await this.sandboxes.describeProject(projectId) : known;
+    await this.audit.record({
+      operatorId: operator.id,
+      action: action satisfies AuditAction,
+      projectId,
+      projectName: project?.name ?? null,
+      accountId: project?.ownerId ?? null,
+      summary: `${SANDBOX_VERBS[action][0]!.toUpperCase()}${SANDBOX_VERBS[action].slice(1)} the sandbox of project ${project ? `"${project.name}"` : projectId}`,
+    });
+  }
+}
+
+/** What a restart did, by the state the sandbox was in: the start it queued runs in the background. */
+export function restartMessage(before: 'running' | 'building' | 'stopped' | 'failed'): string {
+  const start = 'Its start is queued: from its last build if its files have not changed since, otherwise by building it again. Check its state in the list.';
+  switch (before) {
+    case 'running':
+      return `Stopped its container. ${start}`;
+    case 'building':
+      return `Stopped its container, and with it the build in progress. ${start}`;
+    case 'failed':
+      return `Its last build had failed, so there was nothing running to stop. ${start}`;
+    case 'stopped':
+      return `It was not running, so nothing was stopped. ${start}`;
   }
 }

@@ -22,10 +22,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/a' }).sandbox.instance).not.toBe(loadConfig({ DATA_DIR: '/b' }).sandbox.instance);
   });
 
-  it("reads the welcome credit and token prices as exact micro-dollars, the spec's by default", () => {
-    expect(loadConfig({}).credits).toEqual({ welcomeMicroUsd: 10_000_000n, prices: { inputMicroUsdPerMTok: 3_000_000n, outputMicroUsdPerMTok: 15_000_000n } });
-    const custom = loadConfig({ WELCOME_CREDIT_USD: '0', PRICE_INPUT_PER_MTOK_USD: '0.80', PRICE_OUTPUT_PER_MTOK_USD: '4.000001' }).credits;
-    expect(custom).toEqual({ welcomeMicroUsd: 0n, prices: { inputMicroUsdPerMTok: 800_000n, outputMicroUsdPerMTok: 4_000_001n } });
+  it("reads the welcome credit, token prices and the grant confirmation threshold as exact micro-dollars, the spec's by default", () => {
+    expect(loadConfig({}).credits).toEqual({
+      welcomeMicroUsd: 10_000_000n,
+      prices: { inputMicroUsdPerMTok: 3_000_000n, outputMicroUsdPerMTok: 15_000_000n },
+      grantConfirmAboveMicroUsd: 100_000_000n,
+    });
+    const custom = loadConfig({ WELCOME_CREDIT_USD: '0', PRICE_INPUT_PER_MTOK_USD: '0.80', PRICE_OUTPUT_PER_MTOK_USD: '4.000001', GRANT_CONFIRM_ABOVE_USD: '2500' }).credits;
+    expect(custom).toEqual({ welcomeMicroUsd: 0n, prices: { inputMicroUsdPerMTok: 800_000n, outputMicroUsdPerMTok: 4_000_001n }, grantConfirmAboveMicroUsd: 2_500_000_000n });
+    expect(() => loadConfig({ GRANT_CONFIRM_ABOVE_USD: '-5' })).toThrow('Invalid setting GRANT_CONFIRM_ABOVE_USD');
     expect(() => loadConfig({ PRICE_OUTPUT_PER_MTOK_USD: '-1' })).toThrow('Invalid setting PRICE_OUTPUT_PER_MTOK_USD');
     expect(() => loadConfig({ WELCOME_CREDIT_USD: 'ten' })).toThrow(ConfigError);
   });

@@ -55,6 +55,8 @@ export interface AppConfig {
   credits: {
     welcomeMicroUsd: bigint;
     prices: TokenPrices;
+    /** An operator's grant above this needs a second, explicit confirmation. */
+    grantConfirmAboveMicroUsd: bigint;
   };
   edits: {
     /** Tokens of project files an edit request may show the model (about four characters each). */
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     credits: {
       welcomeMicroUsd: usd(env, 'WELCOME_CREDIT_USD', '10'),
       prices: { inputMicroUsdPerMTok: usd(env, 'PRICE_INPUT_PER_MTOK_USD', '3'), outputMicroUsdPerMTok: usd(env, 'PRICE_OUTPUT_PER_MTOK_USD', '15') },
+      grantConfirmAboveMicroUsd: usd(env, 'GRANT_CONFIRM_ABOVE_USD', '100'),
     },
     edits: {
       contextTokens: integer(env, 'EDIT_CONTEXT_TOKENS', 30_000, 1_000, 1_000_000),

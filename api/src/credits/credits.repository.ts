@@ -99,6 +99,29 @@ export class CreditsRepository {
     }
   }
 
+  /** The latest grant of exactly this amount to the account since `since`, if any. */
+  lastGrantSince(accountId: string, amountMicroUsd: bigint, since: Date): Promise<{ createdAt: Date; description: string } | null> {
+    return this.prisma.creditEntry.findFirst({
+      where: { accountId, kind: 'grant', amountMicroUsd, createdAt: { gte: since } },
+      orderBy: { createdAt: 'desc' },
+      select: { createdAt: true, description: true },
+    });
+  }
+
+  /**
+   * An operator's correction (a negative entry), written only when the balance covers it: the account's
+   * row is locked while the balance is read, so two corrections cannot both pass the check. Answers the
+   * entry, or the balance that refused it.
+   */
+  correct(entry: { accountId: string; amountMicroUsd: bigint; description: string; grantedBy: string }): Promise<{ entry: CreditEntryRecord } | { refusedAtBalance: bigint }> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${entry.accountId}::uuid FOR UPDATE`;
+      const balance = sumOf(await tx.creditEntry.aggregate({ where: { accountId: entry.accountId }, _sum: { amountMicroUsd: true } }));
+      if (balance + entry.amountMicroUsd < 0n) return { refusedAtBalance: balance };
+      return { entry: await tx.creditEntry.create({ data: { ...entry, kind: 'correction' }, select: ENTRY_SELECT }) };
+    });
+  }
+
   /** Newest first; `before` is the id of the last entry of the previous page. */
   async page(accountId: string, before: string | null, limit: number): Promise<{ entries: CreditEntryRecord[]; more: boolean }> {
     const cursor = before ? await this.prisma.creditEntry.findFirst({ where: { id: before, accountId }, select: { id: true, createdAt: true } }) : null;

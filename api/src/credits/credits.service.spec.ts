@@ -18,8 +18,12 @@ function newCreditsService(provider: 'anthropic' | 'offline' = 'anthropic', bala
       ...entry,
     })),
     accountExists: jest.fn(async () => true),
+    lastGrantSince: jest.fn(async (_accountId: string, _amount: bigint, _since: Date): Promise<{ createdAt: Date; description: string } | null> => null),
+    correct: jest.fn(async (_entry: { accountId: string; amountMicroUsd: bigint; description: string; grantedBy: string }): Promise<{ refusedAtBalance: bigint } | { entry: object }> => ({
+      refusedAtBalance: balance,
+    })),
   };
-  const config = { llm: { provider }, credits: { welcomeMicroUsd: welcome, prices: PRICES } } as unknown as AppConfig;
+  const config = { llm: { provider }, credits: { welcomeMicroUsd: welcome, prices: PRICES, grantConfirmAboveMicroUsd: 100_000_000n } } as unknown as AppConfig;
   const sut = new CreditsService(config, repository as unknown as CreditsRepository);
   return { sut, mocks: { repository } };
 }
@@ -58,14 +62,34 @@ describe(CreditsService.name, () => {
     expect(newCreditsService('anthropic', 0n, 0n).sut.welcomeCredit()).toBeNull();
   });
 
-  it('grants exact amounts recorded with the operator, and refuses amounts that are not positive dollars', async () => {
+  it('grants exact amounts recorded with the operator, and refuses amounts that are not dollars', async () => {
     const { sut, mocks } = newCreditsService();
     const result = await sut.grant(operator, { accountId: 'acc', amountUsd: '0.10', reason: 'Beta tester' });
     expect(mocks.repository.credit).toHaveBeenCalledWith({ accountId: 'acc', kind: 'grant', amountMicroUsd: 100_000n, description: 'Granted by an operator: Beta tester', grantedBy: 'op-1' });
     expect(result.entry.amountMicroUsd).toBe(100_000);
-    for (const amountUsd of ['0', '-1', '1e3', '0.0000001', '']) {
+    for (const amountUsd of ['0', '-0', '--1', '1e3', '0.0000001', '']) {
       await expect(sut.grant(operator, { accountId: 'acc', amountUsd, reason: 'x' })).rejects.toMatchObject({ code: ErrorCode.BadRequest });
     }
     await expect(sut.grant(operator, { accountId: 'acc', amountUsd: '1000001', reason: 'x' })).rejects.toThrow('A single grant is at most $1,000,000.00.');
+  });
+
+  it('asks for confirmation above the threshold and for a repeat of the same grant, and lets a confirmed one through', async () => {
+    const { sut, mocks } = newCreditsService();
+    await expect(sut.grant(operator, { accountId: 'acc', amountUsd: '100.01', reason: 'x' })).rejects.toMatchObject({
+      code: ErrorCode.ConfirmationRequired,
+      message: expect.stringContaining('Grant $100.01'),
+    });
+    mocks.repository.lastGrantSince.mockResolvedValueOnce({ createdAt: new Date(), description: 'Granted by an operator: x' });
+    await expect(sut.grant(operator, { accountId: 'acc', amountUsd: '100', reason: 'x' })).rejects.toMatchObject({ code: ErrorCode.ConfirmationRequired, message: expect.stringContaining('again?') });
+    expect(mocks.repository.credit).not.toHaveBeenCalled();
+    await sut.grant(operator, { accountId: 'acc', amountUsd: '100.01', reason: 'x', confirmed: true });
+    expect(mocks.repository.credit).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes a negative amount as a correction, refused when the balance does not cover it', async () => {
+    const { sut, mocks } = newCreditsService('anthropic', 3_000_000n);
+    await expect(sut.grant(operator, { accountId: 'acc', amountUsd: '-4', reason: 'typo' })).rejects.toThrow('The account has $3.00 left; correct by at most that much.');
+    expect(mocks.repository.correct).toHaveBeenCalledWith({ accountId: 'acc', amountMicroUsd: -4_000_000n, description: 'Corrected by an operator: typo', grantedBy: 'op-1' });
+    expect(mocks.repository.credit).not.toHaveBeenCalled();
   });
 });

@@ -29,6 +29,15 @@ export type SpendingKind = 'generation' | 'edit' | 'automatic fix';
 /** The largest single grant: a typo of a few zeros should not mint a fortune. */
 const MAX_GRANT_MICRO_USD = 1_000_000n * 1_000_000n;
 
+/** The same grant to the same account again within this long is probably a double submission: it asks first. */
+export const REPEAT_GRANT_WINDOW_MS = 10 * 60_000;
+
+/** A grant as it was written: a credit, or a correction taking back part of a mistaken one. */
+export interface GrantOutcome extends GrantCreditsResponse {
+  correction: boolean;
+  amountMicroUsd: bigint;
+}
+
 /**
  * Credits: the account's ledger, what model calls cost, and who may still spend. The welcome credit
  * is written with the account (auth asks `welcomeCredit` for it), charges with the usage they price.
@@ -122,15 +131,50 @@ export class CreditsService {
     return entry !== null;
   }
 
-  /** An operator's grant: a ledger entry that records who granted it and why. */
-  async grant(operator: AuthUser, dto: GrantCreditsDto): Promise<GrantCreditsResponse> {
-    const amount = parseUsdToMicro(dto.amountUsd);
-    if (amount === null || amount <= 0n) throw badRequest('Enter an amount in dollars greater than zero, such as 25 or 0.50 (up to 6 decimals).');
+  /**
+   * An operator's grant: a ledger entry that records who granted it and why. A grant above the
+   * confirmation threshold, or the same grant to the same account within minutes, needs `confirmed`.
+   * A negative amount is a correction: it never takes the balance below zero (what was spent stays spent).
+   */
+  async grant(operator: AuthUser, dto: GrantCreditsDto): Promise<GrantOutcome> {
+    const text = dto.amountUsd.trim();
+    const correction = text.startsWith('-');
+    const amount = parseUsdToMicro(correction ? text.slice(1) : text);
+    if (amount === null || amount === 0n) throw badRequest('Enter an amount in dollars, such as 25 or 0.50 (up to 6 decimals); a negative amount such as -25 corrects a mistaken grant.');
     if (amount > MAX_GRANT_MICRO_USD) throw badRequest(`A single grant is at most ${formatMicroUsd(MAX_GRANT_MICRO_USD)}.`);
-    if (!(await this.repository.accountExists(dto.accountId))) throw notFound('No account has this id.');
+    if (!(await this.repository.accountExists(dto.accountId))) throw notFound('No account has this id. Search for the account and copy its id from the console.');
+    if (correction) return this.correct(operator, dto, amount);
+
+    if (!dto.confirmed) {
+      const written = formatMicroUsd(amount, { precise: true });
+      if (amount > this.config.credits.grantConfirmAboveMicroUsd) {
+        throw new DomainError(
+          ErrorCode.ConfirmationRequired,
+          `Grant ${written} to this account? That is more than ${formatMicroUsd(this.config.credits.grantConfirmAboveMicroUsd)}, so it needs your confirmation.`,
+        );
+      }
+      const repeat = await this.repository.lastGrantSince(dto.accountId, amount, new Date(Date.now() - REPEAT_GRANT_WINDOW_MS));
+      if (repeat) {
+        const minutes = Math.max(1, Math.round((Date.now() - repeat.createdAt.getTime()) / 60_000));
+        throw new DomainError(
+          ErrorCode.ConfirmationRequired,
+          `This account was granted ${written} less than ${minutes === 1 ? 'a minute' : `${minutes} minutes`} ago. Grant ${written} again? Confirm only if it is meant as a second grant.`,
+        );
+      }
+    }
     const entry = await this.repository.credit({ accountId: dto.accountId, kind: 'grant', amountMicroUsd: amount, description: `Granted by an operator: ${dto.reason}`, grantedBy: operator.id });
-    this.logger.log(`Operator ${operator.id} granted ${formatMicroUsd(amount, { precise: true })} to account ${dto.accountId}: ${dto.reason}`);
-    return { entry: toWire(entry!), balanceMicroUsd: Number(await this.repository.balance(dto.accountId)) };
+    return { entry: toWire(entry!), balanceMicroUsd: Number(await this.repository.balance(dto.accountId)), correction: false, amountMicroUsd: amount };
+  }
+
+  private async correct(operator: AuthUser, dto: GrantCreditsDto, amount: bigint): Promise<GrantOutcome> {
+    const result = await this.repository.correct({ accountId: dto.accountId, amountMicroUsd: -amount, description: `Corrected by an operator: ${dto.reason}`, grantedBy: operator.id });
+    if ('refusedAtBalance' in result) {
+      const left = result.refusedAtBalance > 0n ? result.refusedAtBalance : 0n;
+      throw badRequest(
+        `A correction cannot take the balance below zero: what the account has spent stays spent. The account has ${formatMicroUsd(left, { precise: true })} left; correct by at most that much.`,
+      );
+    }
+    return { entry: toWire(result.entry), balanceMicroUsd: Number(await this.repository.balance(dto.accountId)), correction: true, amountMicroUsd: -amount };
   }
 }
 

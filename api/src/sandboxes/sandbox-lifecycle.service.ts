@@ -84,6 +84,12 @@ export class SandboxLifecycleService {
     return this.repository.findByPreviewId(previewId);
   }
 
+  /** The project's name and owner, for the operators' audit trail; null when it is gone. */
+  async describe(projectId: string): Promise<{ name: string; ownerId: string } | null> {
+    const project = await this.projects.findById(projectId);
+    return project ? { name: project.name, ownerId: project.ownerId } : null;
+  }
+
   /** The account the project belongs to. */
   async ownerOf(projectId: string): Promise<string> {
     const project = await this.projects.findById(projectId);

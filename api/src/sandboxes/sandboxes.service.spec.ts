@@ -165,10 +165,10 @@ describe(SandboxesService.name, () => {
     expect(mocks.lifecycle.remove).toHaveBeenCalledWith(PROJECT, { quiet: true });
   });
 
-  it('restarts by stopping, then queuing the wake for the builds to rebuild', async () => {
+  it('restarts by stopping, then queuing the wake (from the kept build, or a build), and answers the state it was in', async () => {
     const { sut, calls, woken, mocks } = newSandboxesService();
-    await sut.restart(PROJECT);
-    expect(calls).toEqual(['stop']);
+    await expect(sut.restart(PROJECT)).resolves.toBe('running');
+    expect(calls).toEqual(['find', 'stop']);
     expect(woken).toEqual([PROJECT]);
     // One wake queued or running per project, however many replicas are visited at once.
     expect(mocks.workQueue.send).toHaveBeenCalledWith(PREVIEW_WAKES_QUEUE, { projectId: PROJECT }, { singletonKey: PROJECT });

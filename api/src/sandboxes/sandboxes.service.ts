@@ -210,15 +210,26 @@ export class SandboxesService implements OnApplicationBootstrap {
     return this.lifecycle.target(projectId);
   }
 
+  /** The project's name and owner (null when it is gone): what the operators' audit trail names. */
+  describeProject(projectId: string): Promise<{ name: string; ownerId: string } | null> {
+    return this.lifecycle.describe(projectId);
+  }
+
   /** Stops the container: its processes and its scratch space go, the project's files stay. */
   stop(projectId: string): Promise<void> {
     return this.lifecycle.stop(projectId);
   }
 
-  /** Stops and starts again: the builds service rebuilds the project in a fresh container. */
-  async restart(projectId: string): Promise<void> {
+  /**
+   * Stops the container and queues its start, as a visit of a stopped preview does: the builds start it
+   * from its kept build when the files did not change since, otherwise they build it. Answers the state
+   * it was in, for the operator to be told what this did.
+   */
+  async restart(projectId: string): Promise<SandboxRecord['state']> {
+    const before = (await this.lifecycle.find(projectId))?.state ?? 'stopped';
     await this.lifecycle.stop(projectId);
     this.wake(projectId);
+    return before;
   }
 
   async remove(projectId: string, options: { quiet?: boolean } = {}): Promise<void> {

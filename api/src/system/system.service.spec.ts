@@ -3,6 +3,7 @@ import type { AgentService } from '../agent/agent.service.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { loadConfig } from '../config/app-config.js';
 import { DrainState } from '../operations/drain.js';
+import type { AdminNode } from '@forge/protocol/admin';
 import type { EngineStatus } from '../sandboxes/docker.driver.js';
 import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import type { WorkQueue } from '../cluster/work-queue.js';
@@ -10,11 +11,25 @@ import type { SystemRepository } from './system.repository.js';
 import { SystemService } from './system.service.js';
 
 const ENGINE_UP: EngineStatus = { reachable: true, version: '20.10.24', detail: 'Docker Engine 20.10.24 (API 1.41)' };
+const NODE: AdminNode = {
+  id: 'local',
+  endpoint: 'unix:///var/run/docker.sock',
+  address: null,
+  state: 'healthy',
+  draining: false,
+  capacityMemoryMb: 8192,
+  capacityCpus: 2,
+  freeMemoryMb: 8192,
+  freeCpus: 2,
+  runningSandboxes: 0,
+  heartbeatAt: null,
+  missedHeartbeats: 0,
+};
 const ENGINE_DOWN: EngineStatus = { reachable: false, version: null, detail: 'Docker is not reachable (connect ENOENT /var/run/docker.sock)' };
 
 function newSystemService() {
   const repository = { ping: jest.fn(async () => undefined) };
-  const sandboxes = { engineStatus: jest.fn(async () => ENGINE_UP) };
+  const sandboxes = { engineStatus: jest.fn(async () => ENGINE_UP), listNodes: jest.fn(async (): Promise<AdminNode[]> => [NODE]) };
   const drain = new DrainState();
   const queue = { check: jest.fn(async () => undefined) };
   const sut = new SystemService(
@@ -41,7 +56,22 @@ describe(SystemService.name, () => {
   describe('ready', () => {
     it('is ready when the database and the container engine answer', async () => {
       const { sut } = newSystemService();
-      await expect(sut.ready()).resolves.toEqual({ ok: true, database: 'ok', queue: 'ok', containerEngine: ENGINE_UP.detail });
+      await expect(sut.ready()).resolves.toEqual({ ok: true, database: 'ok', queue: 'ok', containerEngine: ENGINE_UP.detail, sandboxHosts: { takingWork: 1, total: 1 }, warnings: [] });
+    });
+
+    it('stays ready but says so when no host takes work or a host is lost', async () => {
+      const { sut, mocks } = newSystemService();
+      mocks.sandboxes.listNodes.mockResolvedValue([
+        { ...NODE, draining: true },
+        { ...NODE, id: 'node-b', state: 'lost', missedHeartbeats: 4 },
+      ]);
+      await expect(sut.ready()).resolves.toMatchObject({
+        sandboxHosts: { takingWork: 0, total: 2 },
+        warnings: [
+          'No sandbox host takes work: new builds and stopped previews fail until an operator undrains a host or a lost one comes back.',
+          'Sandbox host node-b is lost: it missed 4 heartbeats.',
+        ],
+      });
     });
 
     it('answers 503 naming the work queue when it does not answer', async () => {

@@ -34,7 +34,7 @@ export class SystemService {
   /** Whether to send this server traffic: 503 naming what is missing while it cannot serve. */
   async ready(): Promise<ReadyResponse> {
     if (this.drain.draining) throw new DomainError(ErrorCode.Unavailable, 'Not ready: this server is shutting down');
-    const [database, queue, engine] = await Promise.all([
+    const [database, queue, engine, nodes] = await Promise.all([
       withTimeout(this.repository.ping(), DATABASE_TIMEOUT_MS).then(
         () => null,
         (err: Error) => err.message,
@@ -44,6 +44,8 @@ export class SystemService {
         (err: Error) => err.message,
       ),
       this.sandboxes.engineStatus(),
+      // The host list is a warning, not a readiness check: a slow or failing read leaves it out.
+      withTimeout(this.sandboxes.listNodes(), DATABASE_TIMEOUT_MS).catch(() => []),
     ]);
     const failing: Array<{ what: string; why: string }> = [];
     if (database !== null) failing.push({ what: 'the database', why: database });
@@ -53,7 +55,11 @@ export class SystemService {
       const message = `Not ready: ${failing.map((f) => f.what).join(' and ')} ${failing.length > 1 ? 'do' : 'does'} not answer`;
       throw new DomainError(ErrorCode.Unavailable, message, failing.map((f) => `${f.what}: ${f.why}`).join('; '));
     }
-    return { ok: true, database: 'ok', queue: 'ok', containerEngine: engine.detail };
+    const takingWork = nodes.filter((node) => node.state === 'healthy' && !node.draining).length;
+    const warnings: string[] = [];
+    if (nodes.length > 0 && takingWork === 0) warnings.push('No sandbox host takes work: new builds and stopped previews fail until an operator undrains a host or a lost one comes back.');
+    for (const node of nodes.filter((n) => n.state === 'lost')) warnings.push(`Sandbox host ${node.id} is lost: it missed ${node.missedHeartbeats} heartbeats.`);
+    return { ok: true, database: 'ok', queue: 'ok', containerEngine: engine.detail, sandboxHosts: { takingWork, total: nodes.length }, warnings };
   }
 
   /** What is running; where the model provider lives is for operators only. */

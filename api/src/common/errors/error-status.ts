@@ -19,6 +19,7 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.FileNotFound]: 404,
   [ErrorCode.ShareNotFound]: 404,
   [ErrorCode.Conflict]: 409,
+  [ErrorCode.ConfirmationRequired]: 409,
   [ErrorCode.ProjectBusy]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.RateLimited]: 429,

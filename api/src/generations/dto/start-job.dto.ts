@@ -14,9 +14,9 @@ export function base64Bytes(base64: string): number {
 /** One design reference image, as generations and edits take them. */
 export const designImageSchema = z
   .object({
-    name: z.string().trim().min(1, 'each image needs a name').max(255),
-    base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'image data must be base64'),
-    mediaType: z.string(),
+    name: z.string({ error: 'each image needs a name' }).trim().min(1, 'each image needs a name').max(255, "an image's name is at most 255 characters"),
+    base64: z.string({ error: 'image data must be base64' }).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'image data must be base64'),
+    mediaType: z.string({ error: 'say what type each image is, such as image/png' }),
   })
   .superRefine((img, ctx) => {
     const error = designImageError({ name: img.name, mediaType: img.mediaType, bytes: base64Bytes(img.base64) });
@@ -32,7 +32,7 @@ export const startJobSchema = z.object({
     .min(1, 'Describe your React project first: the prompt is empty.')
     .max(MAX_PROMPT_CHARS, `The description is too long (max ${MAX_PROMPT_CHARS} characters).`)
     .refine((prompt) => !prompt.includes('\0'), 'The description contains a NUL character; remove it and try again.'),
-  projectName: z.string().optional(),
+  projectName: z.string({ error: 'The project name is text.' }).optional(),
   images: z.array(designImageSchema).max(MAX_IMAGES, `At most ${MAX_IMAGES} design images per project.`).optional(),
 });
 export type StartJobDto = z.infer<typeof startJobSchema>;

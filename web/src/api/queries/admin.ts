@@ -1,5 +1,14 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { AdminNodeResponse, AdminNodesResponse, AdminSandboxesResponse, AdminSandboxLogsResponse } from '@forge/protocol/admin';
+import { type QueryClient, infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  AUDIT_PAGE_SIZE,
+  type AdminAccountsResponse,
+  type AdminNodeResponse,
+  type AdminNodesResponse,
+  type AdminRestartResponse,
+  type AdminSandboxesResponse,
+  type AdminSandboxLogsResponse,
+  type AuditResponse,
+} from '@forge/protocol/admin';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
 import { apiJson, apiRoute } from '../client';
 
@@ -10,6 +19,8 @@ export const adminKeys = {
   sandboxes: ['admin', 'sandboxes'] as const,
   logs: (projectId: string) => ['admin', 'sandboxes', projectId, 'logs'] as const,
   nodes: ['admin', 'nodes'] as const,
+  audit: ['admin', 'audit'] as const,
+  accounts: (query: string) => ['admin', 'accounts', query] as const,
 };
 
 /** Every sandbox of the platform; live CPU and memory, so it polls while a component uses it. */
@@ -45,8 +56,11 @@ const SANDBOX_ACTION_ENDPOINTS = {
   remove: WEB_ENDPOINTS.adminSandboxRemove,
 } as const;
 
-export function runSandboxAction(projectId: string, action: SandboxAction): Promise<{ ok: true }> {
-  return apiJson<{ ok: true }>(apiRoute(SANDBOX_ACTION_ENDPOINTS[action], { projectId }));
+/** Stop and remove answer `{ ok: true }`; restart also says what it did. */
+export type SandboxActionResponse = { ok: true } & Partial<Pick<AdminRestartResponse, 'message'>>;
+
+export function runSandboxAction(projectId: string, action: SandboxAction): Promise<SandboxActionResponse> {
+  return apiJson<SandboxActionResponse>(apiRoute(SANDBOX_ACTION_ENDPOINTS[action], { projectId }));
 }
 
 /** The Docker hosts sandboxes run on, as their last heartbeat saw them; polled like the sandboxes. */
@@ -56,7 +70,40 @@ export const adminNodesQueryOptions = queryOptions({
   refetchInterval: ADMIN_REFRESH_MS,
 });
 
-/** Draining a host: it takes no new sandboxes; those running there stay until they stop. */
-export function setNodeDraining(nodeId: string, draining: boolean): Promise<AdminNodeResponse> {
-  return apiJson<AdminNodeResponse>(apiRoute(draining ? WEB_ENDPOINTS.adminNodeDrain : WEB_ENDPOINTS.adminNodeUndrain, { nodeId }));
+/**
+ * Draining a host: it takes no new sandboxes; those running there stay until they stop. Draining the
+ * last host that takes work needs `confirmLastNode` (the API answers 409 without it).
+ */
+export function setNodeDraining(nodeId: string, draining: boolean, confirmLastNode = false): Promise<AdminNodeResponse> {
+  return draining
+    ? apiJson<AdminNodeResponse>(apiRoute(WEB_ENDPOINTS.adminNodeDrain, { nodeId }), { body: confirmLastNode ? { confirmLastNode: true } : {} })
+    : apiJson<AdminNodeResponse>(apiRoute(WEB_ENDPOINTS.adminNodeUndrain, { nodeId }));
 }
+
+/** What operators did, newest first, a page at a time. */
+export const adminAuditQueryOptions = infiniteQueryOptions({
+  queryKey: adminKeys.audit,
+  queryFn: ({ signal, pageParam }) => {
+    const route = apiRoute(WEB_ENDPOINTS.adminAudit);
+    const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), ...(pageParam ? { before: pageParam } : {}) });
+    return apiJson<AuditResponse>({ ...route, url: `${route.url}?${query}` }, { signal });
+  },
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
+/** After an operator action: its entry heads the trail. */
+export function invalidateAudit(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+}
+
+/** Accounts by id, key hint or project name; the last results stay while the next search runs. */
+export const adminAccountsQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: adminKeys.accounts(query),
+    queryFn: ({ signal }) => {
+      const route = apiRoute(WEB_ENDPOINTS.adminAccounts);
+      return apiJson<AdminAccountsResponse>({ ...route, url: `${route.url}?${new URLSearchParams({ q: query })}` }, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });

@@ -16,7 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useRetryRoute } from '@/lib/use-retry-route';
 
-const KIND_LABELS: Record<CreditKind, string> = { welcome: 'Welcome credit', charge: 'Charge', topup: 'Top-up', grant: 'Grant' };
+const KIND_LABELS: Record<CreditKind, string> = { welcome: 'Welcome credit', charge: 'Charge', topup: 'Top-up', grant: 'Grant', correction: 'Correction' };
 
 /** Reads the ledger's first page (the balance comes with it); usage and top-ups start beside it and show when they come. */
 export async function loadAccount(queryClient: QueryClient): Promise<void> {

@@ -171,6 +171,17 @@ describe('operators console page', () => {
     expect(screen.getByText('Docker is not reachable.')).toBeTruthy();
   });
 
+  it("says what a restart did, in the server's words, not that it rebuilt", async () => {
+    const base = `/api/admin/sandboxes/${shop.projectId}`;
+    const message = 'It was not running, so nothing was stopped. Its start is queued: from its last build if its files have not changed since, otherwise by building it again.';
+    renderAt('/admin', (p, method) => (p === `${base}/restart` ? { status: 200, body: { ok: true, message } } : listing([shop])(p, method)));
+
+    fireEvent.click(within(await rowOf('shop')).getByRole('button', { name: 'Restart' }));
+    expect(await screen.findByText('Sandbox restarted')).toBeTruthy();
+    expect(screen.getByText(`"shop": ${message}`)).toBeTruthy();
+    expect(screen.queryByText(/fresh container/)).toBeNull();
+  });
+
   it('opens the logs in a dialog and refreshes them', async () => {
     const logsPath = `/api/admin/sandboxes/${shop.projectId}/logs`;
     let logs = '\u001b[32m> vite build\u001b[39m\nbuilt in 812ms\n';

@@ -15,6 +15,8 @@ import { useIsMobile } from '@/components/workspace/use-is-mobile';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
 import { useRetryRoute } from '@/lib/use-retry-route';
+import { AccountSearch } from './account-search';
+import { AuditSection } from './audit-list';
 import { GrantCreditsForm } from './grant-credits-form';
 import { NodesSection } from './node-list';
 import { RemoveSandboxDialog } from './remove-sandbox-dialog';
@@ -113,9 +115,11 @@ export function AdminLoadError({ error }: ErrorComponentProps) {
   );
 }
 
-/** The console around the sandbox list (or its loading and error states): the grant form above it, the Docker hosts below. */
+/** The console around the sandbox list (or its loading and error states): account search and the grant form above it, the Docker hosts and the audit trail below. */
 function AdminFrame({ summary, actions, children }: { summary?: string; actions?: ReactNode; children: ReactNode }) {
   const now = useNow(15_000);
+  // The account the grant form is for: typed, pasted, or picked with "Grant" in the search.
+  const [grantTo, setGrantTo] = useState('');
   return (
     <div className="min-h-full bg-[radial-gradient(ellipse_80%_50%_at_50%_-10%,color-mix(in_srgb,var(--color-primary)_10%,transparent),transparent)]">
       <BackHeader widthClassName="max-w-7xl" />
@@ -135,9 +139,11 @@ function AdminFrame({ summary, actions, children }: { summary?: string; actions?
           {actions}
         </div>
 
-        <GrantCreditsForm />
+        <AccountSearch onGrant={setGrantTo} />
+        <GrantCreditsForm accountId={grantTo} onAccountIdChange={setGrantTo} />
         {children}
         <NodesSection now={now} />
+        <AuditSection />
       </main>
     </div>
   );

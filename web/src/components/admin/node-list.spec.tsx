@@ -33,9 +33,13 @@ const nodeB: AdminNode = {
   heartbeatAt: new Date(NOW - 10 * 60_000).toISOString(),
 };
 
-/** A server with the two hosts whose drain flag the node routes change. */
-function setup(options: { failDrain?: boolean } = {}) {
-  const nodes = new Map([nodeA, nodeB].map((node) => [node.id, { ...node }]));
+/** A third host that takes work, so that node-a is not the last one. */
+const nodeC: AdminNode = { ...nodeA, id: 'node-c', address: '10.0.0.7', runningSandboxes: 0 };
+
+/** A server with the hosts whose drain flag the node routes change. */
+function setup(options: { failDrain?: boolean; nodes?: AdminNode[] } = {}) {
+  const nodes = new Map((options.nodes ?? [nodeA, nodeB, nodeC]).map((node) => [node.id, { ...node }]));
+  const bodies: unknown[] = [];
   const fetchMock = jest.fn(async (input: string, init?: RequestInit) => {
     const answer = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) }) as Response;
     if (input === '/api/admin/nodes') return answer(200, { nodes: [...nodes.values()] });
@@ -44,6 +48,7 @@ function setup(options: { failDrain?: boolean } = {}) {
       if (options.failDrain) return answer(503, { error: 'The database is not reachable.', code: 'unavailable' });
       const node = nodes.get(match[1]!)!;
       node.draining = match[2] === 'drain';
+      bodies.push(init.body ? JSON.parse(String(init.body)) : null);
       return answer(200, { node });
     }
     return answer(404, { error: 'Not found' });
@@ -56,7 +61,7 @@ function setup(options: { failDrain?: boolean } = {}) {
     </QueryClientProvider>,
   );
   const calls = (method: string, path: string) => fetchMock.mock.calls.filter(([p, init]) => p === path && (init?.method ?? 'GET') === method).length;
-  return { calls };
+  return { calls, bodies };
 }
 
 const rowOf = async (id: string) => screen.findByRole('row', { name: id });
@@ -82,14 +87,14 @@ describe('NodesSection', () => {
     expect(within(b).getByText('10 min ago')).toBeTruthy();
     expect(within(b).getByText('(4 missed)')).toBeTruthy();
     expect(within(b).getByRole('button', { name: 'Undrain' })).toBeTruthy();
-    expect(screen.getByText('2 Docker hosts · 1 lost')).toBeTruthy();
+    expect(screen.getByText('3 Docker hosts · 1 lost')).toBeTruthy();
   });
 
   it('asks before draining; Cancel changes nothing, Drain drains and the row says so', async () => {
     const { calls } = setup();
     fireEvent.click(within(await rowOf('node-a')).getByRole('button', { name: 'Drain' }));
     const dialog = await screen.findByRole('dialog', { name: 'Drain node?' });
-    expect(within(dialog).getByText(/No new sandboxes go to node-a\. The 2 sandboxes running there keep running/)).toBeTruthy();
+    expect(within(dialog).getByText(/No new sandboxes go to node-a\. The 2 sandboxes running there keep running until they stop; stopped ones start on another node\./)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls('POST', '/api/admin/nodes/node-a/drain')).toBe(0);
@@ -100,6 +105,17 @@ describe('NodesSection', () => {
     expect(calls('POST', '/api/admin/nodes/node-a/drain')).toBe(1);
     await waitFor(async () => expect(within(await rowOf('node-a')).getByText('Draining')).toBeTruthy());
     expect(within(await rowOf('node-a')).getByRole('button', { name: 'Undrain' })).toBeTruthy();
+  });
+
+  it('names the consequence before draining the last host that takes work, and sends the explicit confirmation', async () => {
+    const { calls, bodies } = setup({ nodes: [nodeA, nodeB] });
+    fireEvent.click(within(await rowOf('node-a')).getByRole('button', { name: 'Drain' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Drain the last node?' });
+    expect(within(dialog).getByText(/node-a is the last node taking work\. Once it is drained, no new project builds/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Drain anyway' }));
+    expect(await screen.findByText('Node draining')).toBeTruthy();
+    expect(calls('POST', '/api/admin/nodes/node-a/drain')).toBe(1);
+    expect(bodies).toEqual([{ confirmLastNode: true }]);
   });
 
   it('undrains a draining host after asking', async () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminNode } from '@forge/protocol/admin';
 import { getErrorMessage } from '@/api/errors';
-import { adminNodesQueryOptions, invalidateNodes, setNodeDraining } from '@/api/queries/admin';
+import { adminNodesQueryOptions, invalidateAudit, invalidateNodes, setNodeDraining } from '@/api/queries/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -38,17 +38,28 @@ export function NodesSection({ now }: { now: number }) {
       {nodes.isPending && <Spinner className="size-5" label="Loading nodes" />}
       {nodes.isError && !nodes.data && <LoadErrorPanel title="Failed to load nodes" error={nodes.error} fallback="The server did not answer." onRetry={() => void nodes.refetch()} />}
       {list.length > 0 && (isMobile ? <NodeCards nodes={list} now={now} onDrain={setConfirming} /> : <NodeTable nodes={list} now={now} onDrain={setConfirming} />)}
-      <DrainDialog node={confirming} onClose={() => setConfirming(null)} />
+      <DrainDialog node={confirming} nodes={list} onClose={() => setConfirming(null)} />
     </section>
   );
 }
 
-/** Asks before draining or undraining a host, then does it and refreshes the list. */
-function DrainDialog({ node, onClose }: { node: AdminNode | null; onClose: () => void }) {
+/** True when `node` is the only healthy host still taking work: draining it stops every new build. */
+export function isLastNodeTakingWork(node: AdminNode, nodes: AdminNode[]): boolean {
+  const takingWork = nodes.filter((candidate) => candidate.state === 'healthy' && !candidate.draining);
+  return takingWork.length === 1 && takingWork[0]!.id === node.id;
+}
+
+/**
+ * Asks before draining or undraining a host, then does it and refreshes the list. Draining the last
+ * host that takes work says what follows (no new build anywhere) and sends the explicit confirmation.
+ */
+function DrainDialog({ node, nodes, onClose }: { node: AdminNode | null; nodes: AdminNode[]; onClose: () => void }) {
   const queryClient = useQueryClient();
   const draining = !node?.draining;
+  const last = node !== null && draining && isLastNodeTakingWork(node, nodes);
+  const others = nodes.some((candidate) => candidate.id !== node?.id && candidate.state === 'healthy' && !candidate.draining);
   const mutation = useMutation({
-    mutationFn: (target: AdminNode) => setNodeDraining(target.id, !target.draining),
+    mutationFn: (target: AdminNode) => setNodeDraining(target.id, !target.draining, last),
     onSuccess: ({ node: changed }) => {
       toast.success(changed.draining ? 'Node draining' : 'Node undrained', {
         description: changed.draining ? `${changed.id} takes no new sandboxes.` : `${changed.id} takes new sandboxes again.`,
@@ -59,20 +70,24 @@ function DrainDialog({ node, onClose }: { node: AdminNode | null; onClose: () =>
     },
     onSettled: () => {
       onClose();
+      void invalidateAudit(queryClient);
       return invalidateNodes(queryClient);
     },
   });
 
+  const running = pluralize(node?.runningSandboxes ?? 0, 'sandbox', 'sandboxes');
   return (
     <ConfirmDialog
       open={node !== null}
-      title={draining ? 'Drain node?' : 'Undrain node?'}
+      title={last ? 'Drain the last node?' : draining ? 'Drain node?' : 'Undrain node?'}
       description={
-        draining
-          ? `No new sandboxes go to ${node?.id}. The ${pluralize(node?.runningSandboxes ?? 0, 'sandbox', 'sandboxes')} running there keep running until they stop; stopped ones start on another node.`
-          : `${node?.id} takes new sandboxes again.`
+        last
+          ? `${node?.id} is the last node taking work. Once it is drained, no new project builds and no stopped preview starts again until a node is undrained. The ${running} running there keep running until they stop.`
+          : draining
+            ? `No new sandboxes go to ${node?.id}. The ${running} running there keep running until they stop; ${others ? 'stopped ones start on another node' : 'stopped ones start again only once a node takes work'}.`
+            : `${node?.id} takes new sandboxes again.`
       }
-      confirmLabel={draining ? 'Drain' : 'Undrain'}
+      confirmLabel={last ? 'Drain anyway' : draining ? 'Drain' : 'Undrain'}
       pending={mutation.isPending}
       onConfirm={() => node && mutation.mutate(node)}
       onClose={onClose}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AdminSandbox } from '@forge/protocol/admin';
 import { getErrorMessage } from '@/api/errors';
-import { invalidateSandboxes, runSandboxAction, type SandboxAction } from '@/api/queries/admin';
+import { invalidateAudit, invalidateSandboxes, runSandboxAction, type SandboxAction } from '@/api/queries/admin';
 
 const COPY: Record<SandboxAction, { success: string; done: (name: string) => string; failure: string }> = {
   stop: {
@@ -12,7 +12,8 @@ const COPY: Record<SandboxAction, { success: string; done: (name: string) => str
   },
   restart: {
     success: 'Sandbox restarted',
-    done: (name) => `"${name}" is rebuilding in a fresh container.`,
+    // The server says what the restart did (see AdminRestartResponse); this is only its fallback.
+    done: (name) => `"${name}" was stopped and its start is queued.`,
     failure: 'Failed to restart sandbox',
   },
   remove: {
@@ -27,14 +28,15 @@ export function useSandboxAction(action: SandboxAction, options: { onSettled?: (
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sandbox: AdminSandbox) => runSandboxAction(sandbox.projectId, action),
-    onSuccess: (_data, sandbox) => {
-      toast.success(COPY[action].success, { description: COPY[action].done(sandbox.projectName) });
+    onSuccess: (data, sandbox) => {
+      toast.success(COPY[action].success, { description: data.message ? `"${sandbox.projectName}": ${data.message}` : COPY[action].done(sandbox.projectName) });
     },
     onError: (err) => {
       toast.error(COPY[action].failure, { description: getErrorMessage(err, 'Please try again.') });
     },
     onSettled: () => {
       options.onSettled?.();
+      void invalidateAudit(queryClient);
       return invalidateSandboxes(queryClient);
     },
   });
