@@ -24,6 +24,8 @@ export const ErrorCode = {
   InvalidPath: 'project.invalid_path',
   PayloadTooLarge: 'payload_too_large',
   Conflict: 'conflict',
+  /** A generation named a project that exists, without saying it replaces it (409). */
+  ProjectExists: 'project.exists',
   /** Another job or edit of the project is running. */
   ProjectBusy: 'project.busy',
   /** Too many requests for now; `Retry-After` says when to try again. */

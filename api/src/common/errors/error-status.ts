@@ -20,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.ShareNotFound]: 404,
   [ErrorCode.Conflict]: 409,
   [ErrorCode.ProjectBusy]: 409,
+  [ErrorCode.ProjectExists]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.DatabaseSetupFailed]: 422,

@@ -2,9 +2,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { StartJobRequest } from '@forge/protocol/api';
 import { AUTO_RECONNECT_DELAY_MS } from '@/lib/ui-timing';
-import { getErrorMessage } from '@/api/errors';
+import { ErrorCode } from '@forge/protocol/errors';
+import { getErrorMessage, isApiError } from '@/api/errors';
 import { activeJobsQueryOptions, startJob } from '@/api/queries/jobs';
-import { forgetProjectFile, projectTreeQueryOptions } from '@/api/queries/projects';
+import { forgetProjectFile, projectListQueryOptions, projectTreeQueryOptions } from '@/api/queries/projects';
 import { afterGeneration } from '@/api/queries/run-effects';
 import { useWorkspaceStore, type WorkspaceActions } from '@/store/workspace';
 import { followJob } from './follow-job';
@@ -33,32 +34,43 @@ async function followAndBuild(jobId: string, projectName: string, actions: Works
   await runBuild(projectName, actions, (path) => forgetProjectFile(queryClient, projectName, path));
 }
 
-/** A job request as the generate form makes it: the name is already normalised, images may be none. */
-export type GenerationRequest = Required<StartJobRequest>;
+/** A job request as the generate form makes it: the name is already normalised, images may be none; `replace` when the user confirmed replacing a project of that name. */
+export type GenerationRequest = Required<Omit<StartJobRequest, 'replace'>> & { replace?: boolean };
+
+/** How a start ended: the job runs, the name turned out to be taken (nothing started), or it failed (said in the terminal). */
+export type GenerationStart = 'started' | 'taken' | 'failed';
 
 export function useGeneration() {
   const { actions } = useWorkspaceStore();
   const queryClient = useQueryClient();
 
   const start = useCallback(
-    async ({ prompt, projectName, images }: GenerationRequest): Promise<boolean> => {
+    async ({ prompt, projectName, images, replace }: GenerationRequest): Promise<GenerationStart> => {
+      let jobId: string;
+      try {
+        // Images are sent only when there are some; `replace` only when confirmed.
+        ({ jobId } = await startJob({ prompt, projectName, ...(images.length > 0 ? { images } : {}), ...(replace ? { replace: true } : {}) }));
+      } catch (err) {
+        if (isApiError(err, 409) && err.code === ErrorCode.ProjectExists) {
+          // The list was out of date: read it again, so the form can offer a free name or the replace.
+          await queryClient.invalidateQueries({ queryKey: projectListQueryOptions.queryKey });
+          return 'taken';
+        }
+        actions.startGeneration(projectName);
+        actions.setView('terminal');
+        actions.addLog(`❌ Generation failed: ${getErrorMessage(err, 'Could not start the job')}`, 'error');
+        actions.stopGeneration();
+        actions.setStatus('Error');
+        return 'failed';
+      }
+
       actions.startGeneration(projectName);
       actions.setView('terminal');
       actions.addLog(`🚀 Starting generation of ${projectName}...`, 'info');
       if (images.length > 0) actions.addLog(`Attached ${images.length === 1 ? '1 design reference' : `${images.length} design references`}`, 'other');
-
-      try {
-        // Images are sent only when there are some.
-        const { jobId } = await startJob({ prompt, projectName, ...(images.length > 0 ? { images } : {}) });
-        actions.addLog(`Job ${jobId} started. Waiting for the agent...`, 'info');
-        void followAndBuild(jobId, projectName, actions, queryClient);
-        return true;
-      } catch (err) {
-        actions.addLog(`❌ Generation failed: ${getErrorMessage(err, 'Could not start the job')}`, 'error');
-        actions.stopGeneration();
-        actions.setStatus('Error');
-        return false;
-      }
+      actions.addLog(`Job ${jobId} started. Waiting for the agent...`, 'info');
+      void followAndBuild(jobId, projectName, actions, queryClient);
+      return 'started';
     },
     [actions, queryClient],
   );
