@@ -1,5 +1,6 @@
 // A generation never replaces an existing project silently (#25 item 4): a taken name is refused with
-// 409 naming the project unless the request says it replaces it.
+// 409 naming the project unless the request says it replaces it; and a finished generation is built
+// on the server even when nobody follows it to the end (#25 item 3: a tab closed mid-generation).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorCode } from '@forge/protocol/errors';
 import { projectExistsMessage } from '@forge/protocol/project-name';
@@ -68,4 +69,36 @@ describe('generating under a name that is taken', () => {
     const res = await start(alice, { projectName: 'crumb', replace: 'yes' }).expect(400);
     expect(res.body.error).toContain('replace must be true or false');
   });
+});
+
+describe('a generation nobody follows to the end', () => {
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ LLM_PROVIDER: 'offline', BUILD_AFTER_GENERATION: '1', AUTOFIX_MAX_ATTEMPTS: '0' });
+    cookie = (await signUp(t.http)).cookie;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is saved and built on the server, its preview ready when the project is opened', async () => {
+    const { jobId } = (await t.http.post('/api/jobs/start').set('Cookie', cookie).send({ prompt: PROMPT, projectName: 'unwatched' }).expect(201)).body as { jobId: string };
+    // The tab closed at once: nobody reads the job's stream. Waiting on the status endpoint only.
+    for (;;) {
+      const { status } = (await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', cookie).expect(200)).body as { status: string };
+      if (status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // The build the server started; the preview status says so once it is live.
+    for (;;) {
+      const preview = (await t.http.get('/api/projects/unwatched/preview-status').set('Cookie', cookie).expect(200)).body as { isBuilt: boolean; previewUrl: string };
+      if (preview.isBuilt) {
+        expect(preview.previewUrl).not.toBe('');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }, 300_000);
 });
