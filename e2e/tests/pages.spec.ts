@@ -54,9 +54,10 @@ test.describe('visitors', () => {
 });
 
 test.describe('signed in', () => {
-  test('the workspace shows every view with its empty state', async ({ page, account }) => {
+  test('the workspace opens on the prompt, and shows every view with its empty state', async ({ page, account }) => {
     void account;
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'New Generation' })).toBeVisible();
     const views: Array<[string, string, RegExp | string]> = isMobile()
       ? [
           ['Code', 'Code', 'No file selected'],

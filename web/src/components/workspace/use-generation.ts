@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { StartJobRequest } from '@forge/protocol/api';
+import type { ActiveJob, StartJobRequest } from '@forge/protocol/api';
 import { AUTO_RECONNECT_DELAY_MS } from '@/lib/ui-timing';
 import { ErrorCode } from '@forge/protocol/errors';
 import { getErrorMessage, isApiError } from '@/api/errors';
@@ -78,6 +78,30 @@ export function useGeneration() {
   return { start };
 }
 
+/** Follows a job that was running when the page loaded: a generation streams on into the workspace, an edit shows over its project. */
+export async function reconnectToJob(job: ActiveJob, actions: WorkspaceActions, queryClient: QueryClient): Promise<void> {
+  if (job.kind === 'edit') {
+    const { tree } = await queryClient.fetchQuery({ ...projectTreeQueryOptions(job.projectName), staleTime: 0 });
+    actions.loadProject(job.projectName, tree);
+    void followRunningEdit(job.projectName, job.id, actions, queryClient);
+    return;
+  }
+  actions.startGeneration(job.projectName);
+  actions.setView('terminal');
+  actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');
+  void followAndBuild(job.id, job.projectName, actions, queryClient);
+}
+
+/** The running jobs, or none when they cannot be read (the workspace then opens as if none ran). */
+export async function activeJobs(queryClient: QueryClient): Promise<ActiveJob[]> {
+  try {
+    return (await queryClient.fetchQuery({ ...activeJobsQueryOptions, staleTime: 0 })).jobs ?? [];
+  } catch (err) {
+    console.warn('Could not check for active generation jobs', err);
+    return [];
+  }
+}
+
 /** Once, 500 ms after the workspace loads, pick up the first job that is still running. */
 export function useAutoReconnect(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -91,22 +115,12 @@ export function useAutoReconnect(enabled: boolean): void {
       checked.current = true;
       // A generation this page started is already followed: following it again would show it twice.
       if (store.state.isGenerating) return;
+      const job = (await activeJobs(queryClient))[0];
+      if (!job || store.state.isGenerating || store.state.isEditing) return;
       try {
-        const { jobs } = await queryClient.fetchQuery({ ...activeJobsQueryOptions, staleTime: 0 });
-        const job = jobs?.[0];
-        if (!job || store.state.isGenerating || store.state.isEditing) return;
-        if (job.kind === 'edit') {
-          const { tree } = await queryClient.fetchQuery({ ...projectTreeQueryOptions(job.projectName), staleTime: 0 });
-          actions.loadProject(job.projectName, tree);
-          void followRunningEdit(job.projectName, job.id, actions, queryClient);
-          return;
-        }
-        actions.startGeneration(job.projectName);
-        actions.setView('terminal');
-        actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');
-        void followAndBuild(job.id, job.projectName, actions, queryClient);
+        await reconnectToJob(job, actions, queryClient);
       } catch (err) {
-        console.warn('Could not check for active generation jobs', err);
+        console.warn('Could not reconnect to the running job', err);
       }
     }, AUTO_RECONNECT_DELAY_MS);
     return () => clearTimeout(timer);
