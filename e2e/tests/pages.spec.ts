@@ -94,6 +94,7 @@ test.describe('signed in', () => {
     await page.getByPlaceholder('my-react-app').fill('bad name!');
     await prompt.fill('A todo app');
     await expect(page.getByText('Invalid project name. Use only letters, numbers, hyphens (-), and underscores (_).').first()).toBeVisible();
+    if (isMobile()) await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('link', { name: 'My Projects' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Docs' })).toBeVisible();
   });

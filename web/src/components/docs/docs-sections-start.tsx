@@ -129,7 +129,7 @@ and a form to add recipes. Store recipes in the database. Warm, minimal style.`}
           ]}
         />
         <Callout tone="note" title="On a phone">
-          Below 768px the views move to a bottom bar (Code, Terminal, DB, Keys, Preview) and the menu button opens the file tree.
+          Below 768px the views move to a bottom bar (Code, Terminal, DB, Keys, Preview) and the file tree opens from it; the menu button in the header holds your account, credits and sign-out.
         </Callout>
       </>
     ),
