@@ -39,11 +39,20 @@ afterEach(() => {
 });
 
 describe('GenerateView', () => {
-  it('says plainly when the offline starter agent is in use and how to configure a model', () => {
+  it('says plainly when the offline starter agent is in use, and what to describe; not how to set a model up', () => {
     renderInWorkspace(<Harness />, { queryClient: withProvider('offline') });
     const note = screen.getByRole('note', { name: 'Offline starter agent' });
     expect(note.textContent).toContain('The offline starter agent is in use.');
-    expect(note.textContent).toContain('ANTHROPIC_API_KEY');
+    expect(note.textContent).toContain('Describe one of those for the best result.');
+    expect(note.textContent).not.toContain('ANTHROPIC_API_KEY');
+  });
+
+  it('tells an operator how to connect a model', () => {
+    const queryClient = withProvider('offline');
+    const admin: PublicUser = { ...user, isAdmin: true };
+    queryClient.setQueryData(meQueryOptions.queryKey, admin);
+    renderInWorkspace(<Harness />, { queryClient });
+    expect(screen.getByRole('note', { name: 'Offline starter agent' }).textContent).toContain('ANTHROPIC_API_KEY');
   });
 
   it('shows no such notice with a model', () => {
