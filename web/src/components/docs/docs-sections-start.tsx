@@ -119,8 +119,8 @@ and a form to add recipes. Store recipes in the database. Warm, minimal style.`}
           items={[
             <>With no project open, the workspace shows the generate view, not an empty code view.</>,
             <>
-              When a preview becomes live (after a generation's build, an edit or a restore) the <Ui>Preview</Ui> comes forward from the terminal or the code; the <Ui>Terminal</Ui> is one click away.
-              A failed build stays on the terminal, where its errors are.
+              When a preview becomes live (after a generation's build, an edit or a restore) the <Ui>Preview</Ui> comes forward from the terminal, never from a view you chose meanwhile; the{' '}
+              <Ui>Terminal</Ui> is one click away. A failed build stays on the terminal, where its errors are.
             </>,
             <>Opening a saved project shows its preview when it is built (on a phone too), or the terminal while it builds.</>,
             <>
