@@ -7,8 +7,8 @@ test.describe("operators' console", () => {
   test('an operator reaches it from the account menu and sees every sandbox', async ({ page, operator }) => {
     void operator;
     await page.goto('/');
-    // A phone's header keeps the console and sign-out behind one Account button.
-    if (isMobile()) await page.getByRole('button', { name: 'Account' }).click();
+    // A phone's header keeps the console and sign-out in its menu.
+    if (isMobile()) await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: "Operators' console" }).click();
 
     await expect(page).toHaveURL('/admin');
@@ -54,6 +54,7 @@ test.describe("operators' console", () => {
   test('does not exist for other accounts', async ({ page, account }) => {
     void account;
     await page.goto('/');
+    if (isMobile()) await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.getByRole('link', { name: "Operators' console" })).toHaveCount(0);
 

@@ -25,12 +25,25 @@ async function showDatabase(page: Page): Promise<void> {
   await page.getByRole('tab', { name: isMobile() ? 'DB' : 'Database', exact: true }).click();
 }
 
-/** Generates a project with the offline agent through the API and waits until its files are saved. */
+/**
+ * A project as the offline agent generates it, never built: the server builds a finished generation
+ * (and a data app's first build sets its database up), so the generated files are saved under the
+ * name the test uses, which saving does not build.
+ */
 async function generate(account: Account, prompt: string, projectName: string): Promise<void> {
-  const start = await account.api.post('/api/jobs/start', { data: { prompt, projectName } });
+  const source = `${projectName}-generated`;
+  const start = await account.api.post('/api/jobs/start', { data: { prompt, projectName: source } });
   expect(start.status()).toBe(201);
   const { jobId } = (await start.json()) as { jobId: string };
   await expect.poll(async () => ((await (await account.api.get(`/api/jobs/${jobId}/status`)).json()) as { status: string }).status, { timeout: 120_000, intervals: [1000] }).toBe('completed');
+  const { tree } = (await (await account.api.get(`/api/projects/${source}/tree`)).json()) as { tree: string[] };
+  const files: Record<string, string | { base64: string }> = {};
+  for (const path of tree) {
+    const file = await account.api.get(`/api/projects/${source}/file/${path}`);
+    const json = file.headers()['content-type']?.startsWith('application/json');
+    files[path] = json ? ((await file.json()) as { content: string }).content : { base64: (await file.body()).toString('base64') };
+  }
+  await saveProject(account, projectName, files);
 }
 
 test("the blog's database view before and after initializing with the automatic URL, and a bad custom URL refused as it is typed", async ({ page, account }) => {

@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { type Account, expect, test } from '../fixtures/accounts';
+import { expectPreviewForward, showView } from '../fixtures/workspace';
 
 const PROMPT = 'A landing page for a coffee roaster called "Bean There", in warm brown';
 const OLD_HEADING = 'Seasonal coffee, good food and a table that is always yours.';
@@ -32,23 +33,28 @@ test('edit a heading with the offline agent, see it in the code and the preview,
   const projectName = `edited-${test.info().project.name}`;
   await generate(account, projectName);
 
-  // Open it from My Projects: it has not been built yet, so the workspace builds it.
+  // Open it from My Projects: the server built it after its generation (or is building it), and its preview comes forward.
   await page.goto('/projects');
   await page.getByRole('article', { name: projectName }).getByRole('button', { name: 'Open Project' }).click();
-  await expect(page.getByText('🎉 Build successful. The preview is live.')).toBeVisible({ timeout: 120_000 });
+  await expectPreviewForward(page, 180_000);
   await expect(await previewHeading(page)).toHaveText(OLD_HEADING);
 
   // The edit box under the views: the offline agent changes the heading where its text is written.
   await page.getByLabel(`Describe a change to ${projectName}`).fill(`Change the heading to "${NEW_HEADING}"`);
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
-  await expect(page.getByText(`✏️ src/content.ts:`).first()).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/✅ Changes applied \(1 file changed \(src\/content\.ts\)\); the preview is up to date\./)).toBeVisible({ timeout: 120_000 });
+  // Once applied, the updated preview comes forward; the terminal, one click away, says what changed.
+  await expect(page.getByText('Project updated').first()).toBeVisible({ timeout: 120_000 });
+  await expectPreviewForward(page, 30_000);
+  await showView(page, 'Terminal');
+  await expect(page.getByText(`✏️ src/content.ts:`).first()).toBeVisible();
+  await expect(page.getByText(/✅ Changes applied \(1 file changed \(src\/content\.ts\)\); the preview is up to date\./)).toBeVisible();
 
   await showFile(page, 'src/content.ts');
   await expect(page.getByText(`headline: '${NEW_HEADING}'`)).toBeVisible();
   await expect(await previewHeading(page)).toHaveText(NEW_HEADING, { timeout: 30_000 });
 
-  // History: the edit is the current version; restore the generated one before it.
+  // History: the edit is the current version; restore the generated one before it (a phone's is in the header menu).
+  if (isMobile()) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'History' }).click();
   const versions = page.getByRole('list', { name: 'Versions' });
   await expect(versions.getByRole('button')).toHaveCount(2);

@@ -54,9 +54,10 @@ test.describe('visitors', () => {
 });
 
 test.describe('signed in', () => {
-  test('the workspace shows every view with its empty state', async ({ page, account }) => {
+  test('the workspace opens on the prompt, and shows every view with its empty state', async ({ page, account }) => {
     void account;
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'New Generation' })).toBeVisible();
     const views: Array<[string, string, RegExp | string]> = isMobile()
       ? [
           ['Code', 'Code', 'No file selected'],
@@ -93,6 +94,7 @@ test.describe('signed in', () => {
     await page.getByPlaceholder('my-react-app').fill('bad name!');
     await prompt.fill('A todo app');
     await expect(page.getByText('Invalid project name. Use only letters, numbers, hyphens (-), and underscores (_).').first()).toBeVisible();
+    if (isMobile()) await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('link', { name: 'My Projects' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Docs' })).toBeVisible();
   });

@@ -1,5 +1,6 @@
 import { expect, saveProject, test } from '../fixtures/accounts';
 import { buildPreview, nodeServerProject } from '../fixtures/hostile-previews';
+import { closeToasts, expectPreviewForward } from '../fixtures/workspace';
 
 // Errors a person meets in the preview reach the workspace (the proxy injects a reporter into the
 // page), and only from the preview itself: nothing another origin posts is shown.
@@ -26,9 +27,9 @@ test('an error thrown by a click in the preview shows under it, and its button a
 
   await page.goto('/projects');
   await page.getByRole('article', { name: projectName }).getByRole('button', { name: 'Open Project' }).click();
-  await expect(page.getByText('🎉 Build successful. The preview is live.')).toBeVisible({ timeout: 120_000 });
+  await expectPreviewForward(page, 120_000);
   // On a phone the "Project loaded" notification covers the view tabs: close it.
-  for (const close of await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).all()) await close.click();
+  await closeToasts(page);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Preview', exact: true }).click();
   await expect(page.getByText('Live Preview')).toBeVisible({ timeout: 30_000 });

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/accounts';
+import { expectPreviewForward, showView } from '../fixtures/workspace';
 
 // The generation flow end to end: generate, save, build in a sandbox, preview.
 test('generate with the offline agent, watch the build, see the app in the preview frame and in a new tab', async ({ page, context, account }) => {
@@ -11,13 +12,16 @@ test('generate with the offline agent, watch the build, see the app in the previ
   await page.getByPlaceholder('my-react-app').fill(projectName);
   await page.getByRole('button', { name: 'Generate Project' }).click();
 
-  // The build streams into the terminal after the files are saved.
+  // The build streams into the terminal after the files are saved; the live preview then comes forward.
   await expect(page.getByText(/✅ Project saved: \d+ files/)).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByText(/📁 Copied \d+ files into the sandbox/)).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/✅ Build successful/)).toBeVisible({ timeout: 120_000 });
-  await expect(page.getByText('🎉 Build successful. The preview is live.')).toBeVisible({ timeout: 60_000 });
+  await expectPreviewForward(page, 180_000);
+  // The terminal is one click away, with the whole build.
+  await showView(page, 'Terminal');
+  await expect(page.getByText(/📁 Copied \d+ files into the sandbox/)).toBeVisible();
+  await expect(page.getByText(/✅ Build successful/)).toBeVisible();
+  await expect(page.getByText('🎉 Build successful. The preview is live.')).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Preview', exact: true }).click();
+  await showView(page, 'Preview');
   const address = await page.getByTestId('preview-address').textContent();
   expect(address).toMatch(/^http:\/\/[a-z2-7]{20}\.preview\.localhost:\d+\/$/);
   await expect(page.getByText('Live Preview')).toBeVisible({ timeout: 20_000 });

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/accounts';
+import { expectPreviewForward } from '../fixtures/workspace';
 
 // Sharing end to end: publish a generated project, open it in a browser with no account, find it on
 // the wall, unpublish, and the old address says it is not shared.
@@ -11,7 +12,7 @@ test('publish a generated project, open its address without an account, see it o
   await page.getByLabel('Describe your React project').fill('A landing page for a coffee roaster called "Bean There", in warm brown');
   await page.getByPlaceholder('my-react-app').fill(projectName);
   await page.getByRole('button', { name: 'Generate Project' }).click();
-  await expect(page.getByText('🎉 Build successful. The preview is live.')).toBeVisible({ timeout: 240_000 });
+  await expectPreviewForward(page, 240_000);
 
   // Publish from the workspace (on phones, whose header has no room for it, from the project's card).
   if (test.info().project.name === 'mobile') {

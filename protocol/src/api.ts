@@ -106,6 +106,11 @@ export interface StartJobRequest {
   prompt: string;
   projectName?: string;
   images?: StartJobImage[];
+  /**
+   * The request means to replace the existing project of that name (its files are rewritten; History
+   * keeps the earlier versions). Without it, a name that is taken is refused with 409 `project.exists`.
+   */
+  replace?: boolean;
 }
 export interface StartJobResponse {
   jobId: string;

@@ -26,6 +26,8 @@ export const ErrorCode = {
   Conflict: 'conflict',
   /** An operator action with a consequence worth a second look (a large or repeated grant, draining the last host): send it again confirmed. */
   ConfirmationRequired: 'confirmation_required',
+  /** A generation named a project that exists, without saying it replaces it (409). */
+  ProjectExists: 'project.exists',
   /** Another job or edit of the project is running. */
   ProjectBusy: 'project.busy',
   /** Too many requests for now; `Retry-After` says when to try again. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_PROJECT_NAME, INVALID_PROJECT_NAME_MESSAGE, PROJECT_NAME_TOO_LONG_MESSAGE, normalizeProjectName, projectNameError, projectNameFromFileName } from './project-name.js';
+import {
+  DEFAULT_PROJECT_NAME,
+  INVALID_PROJECT_NAME_MESSAGE,
+  PROJECT_NAME_MAX_LENGTH,
+  PROJECT_NAME_TOO_LONG_MESSAGE,
+  freeProjectName,
+  normalizeProjectName,
+  projectNameError,
+  projectNameFromFileName,
+} from './project-name.js';
 
 describe('project names', () => {
   it('accepts letters, numbers, hyphens and underscores', () => {
@@ -22,6 +31,22 @@ describe('project names', () => {
     expect(normalizeProjectName('   ')).toBe(DEFAULT_PROJECT_NAME);
     expect(normalizeProjectName(undefined)).toBe(DEFAULT_PROJECT_NAME);
     expect(normalizeProjectName(' shop ')).toBe('shop');
+  });
+});
+
+describe('freeProjectName', () => {
+  it('offers the first free numbered name, counting on from a trailing number', () => {
+    expect(freeProjectName('crumb', ['crumb'])).toBe('crumb-2');
+    expect(freeProjectName('crumb', ['crumb', 'crumb-2', 'CRUMB-3'])).toBe('crumb-4');
+    expect(freeProjectName('crumb-2', ['crumb', 'crumb-2'])).toBe('crumb-3');
+  });
+
+  it('stays within the length limit and valid', () => {
+    const long = 'a'.repeat(PROJECT_NAME_MAX_LENGTH);
+    const free = freeProjectName(long, [long]);
+    expect(free).toHaveLength(PROJECT_NAME_MAX_LENGTH);
+    expect(free.endsWith('-2')).toBe(true);
+    expect(projectNameError(free)).toBeNull();
   });
 });
 

@@ -69,6 +69,8 @@ export interface AppConfig {
   };
   previews: {
     idleMinutes: number;
+    /** A completed generation is built on the server, whether or not a workspace still follows it. */
+    buildAfterGeneration: boolean;
   };
   /** Every successful build is opened in a jailed headless Chromium before it is called good. */
   previewChecks: {
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     },
     previews: {
       idleMinutes: integer(env, 'PREVIEW_IDLE_MINUTES', 30, 1, 10_080),
+      buildAfterGeneration: flag(env, 'BUILD_AFTER_GENERATION', true),
     },
     previewChecks: {
       enabled: flag(env, 'PREVIEW_CHECKS', true),

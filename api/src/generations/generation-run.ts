@@ -1,7 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type FileStreamEvent, FileStreamParser, type ParsedFile, applyFileStreamEvents } from '@forge/protocol/file-stream';
 import { AgentService, type GenerateInput, modelBusyMessage } from '../agent/agent.service.js';
 import { CREDITS_RAN_OUT_MESSAGE } from '@forge/protocol/credits';
+import { BuildsService } from '../builds/builds.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { ProjectFileSaver } from '../projects/project-file-saver.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
@@ -14,6 +16,8 @@ export class GenerationRun {
   private readonly logger = new Logger('Generations');
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly builds: BuildsService,
     private readonly agent: AgentService,
     private readonly projects: ProjectsService,
     private readonly sandboxes: SandboxesService,
@@ -129,6 +133,7 @@ export class GenerationRun {
       await this.projects.keepOnly(saves.projectId!, saved);
       await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: input.prompt });
       this.logger.log(`Generation ${job.runId} completed: ${saved.length} files in ${input.projectName}`);
+      this.buildAfter(saves.projectId!, input.projectName, ownerId);
       return { status: 'completed', error: null, events: [{ type: 'result', success: true, filesSaved: saved.length }] };
     } catch (err) {
       const stopping = job.signal.aborted && job.signal.reason === SERVER_STOPPING;
@@ -161,6 +166,15 @@ export class GenerationRun {
         { type: 'result', success: false, filesSaved: saved.length },
       ],
     };
+  }
+
+  /**
+   * The finished project's build starts here, not in the browser: a workspace that follows the job
+   * asks for the build next and follows this one; a closed tab still finds its preview ready.
+   */
+  private buildAfter(projectId: string, projectName: string, ownerId: string): void {
+    if (!this.config.previews.buildAfterGeneration) return;
+    this.builds.buildUnlessRunning(projectId, projectName, ownerId).catch((err: Error) => this.logger.warn(`Building ${projectName} after its generation: ${err.message}`));
   }
 
   /** The project a generation writes into, made when its first file is saved. */

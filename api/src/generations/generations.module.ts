@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent/agent.module.js';
+import { BuildsModule } from '../builds/builds.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { RunsModule } from '../runs/runs.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
@@ -10,7 +11,7 @@ import { TemplateLayDown } from './template-lay-down.js';
 
 /** Generations (a project written by the agent from a description) and the spec's `/api/jobs/*`. */
 @Module({
-  imports: [AgentModule, ProjectsModule, RunsModule, SandboxesModule],
+  imports: [AgentModule, BuildsModule, ProjectsModule, RunsModule, SandboxesModule],
   controllers: [GenerationsController],
   providers: [GenerationRun, GenerationsService, TemplateLayDown],
   exports: [GenerationRun],

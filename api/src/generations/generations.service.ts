@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ActiveJobsResponse, JobStatusResponse, StartJobResponse } from '@forge/protocol/api';
-import { normalizeProjectName } from '@forge/protocol/project-name';
+import { ErrorCode } from '@forge/protocol/errors';
+import { normalizeProjectName, projectExistsMessage } from '@forge/protocol/project-name';
+import { DomainError } from '../common/errors/domain-error.js';
 import { AgentService, type GenerateInput } from '../agent/agent.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { AGENT_RUN_KINDS, type RunStream, RunsService } from '../runs/runs.service.js';
@@ -23,6 +25,8 @@ export class GenerationsService {
   async start(ownerId: string, dto: StartJobDto): Promise<StartJobResponse> {
     const projectName = normalizeProjectName(dto.projectName);
     this.projects.assertValidName(projectName);
+    // A generation rewrites the project's files: over an existing one only when the request says so.
+    if (!dto.replace && (await this.projects.exists(ownerId, projectName))) throw new DomainError(ErrorCode.ProjectExists, projectExistsMessage(projectName));
     const input: GenerateInput = { prompt: dto.prompt, projectName, images: dto.images };
     const spec = { kind: 'generation' as const, projectName, prompt: dto.prompt, provider: this.agent.provider.name, model: this.agent.provider.model };
     return { jobId: await this.runs.launch(ownerId, spec, input) };

@@ -296,6 +296,11 @@ export class ProjectsService {
     return this.repository.filePaths(projectId);
   }
 
+  /** Whether the account has a project of that name. */
+  async exists(ownerId: string, name: string): Promise<boolean> {
+    return (await this.repository.findByName(ownerId, name)) !== null;
+  }
+
   /** Another account's project answers exactly like a missing one. */
   async find(ownerId: string, name: string): Promise<ProjectRecord> {
     this.assertValidName(name);

@@ -44,6 +44,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       SANDBOX_INSTANCE: `${TEST_INSTANCE_PREFIX}${randomUUID().slice(0, 8)}`,
       ...(projectsServerUrl ? { PROJECTS_DATABASE_URL: projectsServerUrl } : {}),
       ...GENEROUS_LIMITS,
+      // Most tests read a generation's files, not its build: the tests of that build turn it on.
+      BUILD_AFTER_GENERATION: '0',
       ...env,
     },
     { version: 'test', cwd: repoRoot },

@@ -9,16 +9,21 @@ import { useRetryRoute } from '@/lib/use-retry-route';
 import { WorkspaceProvider } from '@/store/workspace';
 
 export interface IndexSearch {
-  /** A saved project to open, set by the projects page. */
+  /** The open project: set by the projects page, by a generation, kept across reloads and history. */
   project?: string;
+  /** A description typed on the marketing page, carried through sign-up into the generate form. */
+  prompt?: string;
 }
 
 /** Visitors see the marketing page at /, signed-in users the workspace. */
 export const Route = createFileRoute('/')({
   // The router JSON-parses search values, so `?project=123` arrives as a number: names are strings here.
   validateSearch: (search: Record<string, unknown>): IndexSearch => {
-    const { project } = search;
-    return project === undefined || project === null ? {} : { project: String(project) };
+    const { project, prompt } = search;
+    return {
+      ...(project === undefined || project === null || project === '' ? {} : { project: String(project) }),
+      ...(prompt === undefined || prompt === null || String(prompt).trim() === '' ? {} : { prompt: String(prompt) }),
+    };
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions),
   pendingComponent: PageSpinner,
@@ -27,13 +32,13 @@ export const Route = createFileRoute('/')({
 });
 
 function IndexPage() {
-  const { project } = Route.useSearch();
+  const { project, prompt } = Route.useSearch();
   const { data: user } = useSuspenseQuery(meQueryOptions);
   if (!user) return <MarketingPage />;
 
   return (
     <WorkspaceProvider>
-      <Workspace user={user} projectToOpen={project} />
+      <Workspace user={user} projectToOpen={project} promptToUse={prompt} />
     </WorkspaceProvider>
   );
 }

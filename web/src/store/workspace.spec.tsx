@@ -6,7 +6,7 @@ import { findNode } from './file-tree';
 import { WorkspaceProvider, createInitialWorkspaceState, createWorkspaceStore, useWorkspace, useWorkspaceStore } from './workspace';
 
 describe('workspace state', () => {
-  it('starts with the spec defaults', () => {
+  it('starts with the spec defaults, except that it opens on the prompt (DESIGN: departures)', () => {
     const { state } = createWorkspaceStore();
     expect(state).toEqual({
       isGenerating: false,
@@ -17,7 +17,7 @@ describe('workspace state', () => {
       streamingContent: '',
       files: [],
       logs: [],
-      currentView: 'code',
+      currentView: 'generate',
       sidebarOpen: false,
       status: 'Ready',
       previewUrl: null,
@@ -189,6 +189,23 @@ describe('workspace actions', () => {
     expect(state.previewUrl).toBe('http://x.preview.localhost:3000/');
     actions.setPreviewUrl('');
     expect(state.previewUrl).toBeNull();
+  });
+
+  it('revealPreview brings a live preview forward from the terminal only', () => {
+    const { state, actions } = createWorkspaceStore();
+    actions.setView('terminal');
+    actions.revealPreview();
+    expect(state.currentView).toBe('terminal');
+
+    actions.setPreviewUrl('http://abc.preview.localhost:3000/');
+    actions.revealPreview();
+    expect(state.currentView).toBe('preview');
+
+    for (const view of ['code', 'database', 'secrets', 'generate'] as const) {
+      actions.setView(view);
+      actions.revealPreview();
+      expect(state.currentView).toBe(view);
+    }
   });
 
   it('clearProject resets everything to the initial state', () => {

@@ -62,7 +62,8 @@ function initialFields(): WorkspaceFields {
     fileContents: {},
     files: [],
     logs: [],
-    currentView: 'code',
+    // With no project open the workspace opens on the prompt (DESIGN: the spec's default is code).
+    currentView: 'generate',
     sidebarOpen: false,
     status: 'Ready',
     previewUrl: null,
@@ -96,6 +97,8 @@ export interface WorkspaceActions {
   addLog(message: string, type?: LogType): void;
   clearLogs(): void;
   setView(view: WorkspaceView): void;
+  /** A preview just became live: it comes forward from the terminal (where the run was shown), never from a view the user chose meanwhile. */
+  revealPreview(): void;
   toggleSidebar(): void;
   setSidebarOpen(open: boolean): void;
   setStatus(status: WorkspaceStatus): void;
@@ -185,6 +188,10 @@ export function createWorkspaceStore(initial: Partial<WorkspaceFields> = {}): Wo
 
     setView(view) {
       state.currentView = view;
+    },
+
+    revealPreview() {
+      if (state.previewUrl && state.currentView === 'terminal') state.currentView = 'preview';
     },
 
     toggleSidebar() {

@@ -21,6 +21,7 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.Conflict]: 409,
   [ErrorCode.ConfirmationRequired]: 409,
   [ErrorCode.ProjectBusy]: 409,
+  [ErrorCode.ProjectExists]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.DatabaseSetupFailed]: 422,

@@ -34,5 +34,6 @@ export const startJobSchema = z.object({
     .refine((prompt) => !prompt.includes('\0'), 'The description contains a NUL character; remove it and try again.'),
   projectName: z.string({ error: 'The project name is text.' }).optional(),
   images: z.array(designImageSchema).max(MAX_IMAGES, `At most ${MAX_IMAGES} design images per project.`).optional(),
+  replace: z.boolean({ error: 'replace must be true or false' }).optional(),
 });
 export type StartJobDto = z.infer<typeof startJobSchema>;

@@ -46,7 +46,7 @@ export function AccountPage() {
         </p>
         {me.data && (
           <p className="mt-2 text-xs text-subtle">
-            Account id <span className="font-mono text-muted select-all">{me.data.id}</span> (give it to an operator for a grant)
+            Account id <span className="font-mono text-muted select-all">{me.data.id}</span>: quote it when you ask this server's team for credits
           </p>
         )}
         {/* Only where the operator turned top-ups on: elsewhere the page could only say they are off. */}
@@ -57,7 +57,8 @@ export function AccountPage() {
         )}
         {balance !== undefined && balance <= 0 && (
           <p className="mt-2 text-sm text-warning">
-            Generations, edits and automatic fixes need a positive balance. {topUpsOn ? 'Top up, or ask an operator for a grant.' : 'Ask an operator for a grant.'}
+            Generations, edits and automatic fixes need a positive balance.{' '}
+            {topUpsOn ? 'Top up with USDC to carry on, or ask the team that runs this server for credits.' : 'Ask the team that runs this server for credits, quoting your account id.'}
           </p>
         )}
       </section>
@@ -171,7 +172,8 @@ function LedgerRow({ entry }: { entry: CreditEntry }) {
       <div className="min-w-0 flex-1">
         <p className="truncate" title={entry.description}>
           <span className="font-medium">{KIND_LABELS[entry.kind]}</span>
-          <span className="text-muted"> · {entry.description}</span>
+          {/* A description that only repeats the kind ("Welcome credit · Welcome credit") is said once. */}
+          {entry.description && entry.description !== KIND_LABELS[entry.kind] && <span className="text-muted"> · {entry.description}</span>}
         </p>
         <p className="text-xs text-subtle">{formatModifiedAt(entry.createdAt)}</p>
       </div>

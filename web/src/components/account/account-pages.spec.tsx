@@ -73,6 +73,9 @@ describe('AccountPage', () => {
     expect(rows[0]!.textContent).toContain('Charge · Generation of counter: 260 input + 80 output tokens');
     expect(rows[0]!.textContent).toContain('$0.00198');
     expect(rows[1]!.textContent).toContain('+$10.00');
+    // The welcome entry's description only repeats its kind: said once.
+    expect(rows[1]!.textContent).toContain('Welcome credit');
+    expect(rows[1]!.textContent).not.toContain('Welcome credit · Welcome credit');
     const usage = await screen.findByRole('row', { name: /counter/ });
     expect(usage.textContent).toContain('$0.00198');
     expect(screen.getByText(user.id)).toBeTruthy();
@@ -116,12 +119,12 @@ describe('AccountPage and top-ups', () => {
   it('links to the top-up page when the server takes top-ups', async () => {
     renderAt('/account', account(true));
     expect(await screen.findByRole('link', { name: 'Top up with USDC' }, SLOW)).toBeTruthy();
-    expect(screen.getByText(/Top up, or ask an operator for a grant\./)).toBeTruthy();
+    expect(screen.getByText(/Top up with USDC to carry on, or ask the team that runs this server for credits\./)).toBeTruthy();
   });
 
   it('offers no top-up where the operator has not turned them on', async () => {
     const fetchMock = renderAt('/account', account(false));
-    expect(await screen.findByText(/Ask an operator for a grant\./, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/Ask the team that runs this server for credits, quoting your account id\./, undefined, SLOW)).toBeTruthy();
     // Once the server has said top-ups are off, still no link.
     await waitFor(() => expect(fetchMock.mock.calls.some(([path]) => path === '/api/topups')).toBe(true), SLOW);
     await new Promise((settled) => setTimeout(settled, 50));

@@ -22,7 +22,7 @@ export const START_SECTIONS: DocsSection[] = [
               Create an account on the sign-in page. Instead of an email and password you get a unique <strong>recovery key</strong>: save it somewhere safe, it is the only way back into your account.
             </>,
             <>
-              In the workspace, click <Ui>New</Ui> to open the <strong>New Generation</strong> view.
+              The workspace opens on the <strong>New Generation</strong> view (a description typed on the home page is already in it); with a project open, <Ui>New</Ui> brings it back.
             </>,
             <>Describe your app, optionally attach design references, give it a name and generate.</>,
             <>
@@ -114,8 +114,22 @@ and a form to add recipes. Store recipes in the database. Warm, minimal style.`}
             ['Preview', 'The running app in a sandboxed frame, with refresh and open-in-new-tab.'],
           ]}
         />
+        <H3>Which view comes first</H3>
+        <List
+          items={[
+            <>With no project open, the workspace shows the generate view, not an empty code view.</>,
+            <>
+              When a preview becomes live (after a generation's build, an edit or a restore) the <Ui>Preview</Ui> comes forward from the terminal, never from a view you chose meanwhile; the{' '}
+              <Ui>Terminal</Ui> is one click away. A failed build stays on the terminal, where its errors are.
+            </>,
+            <>Opening a saved project shows its preview when it is built (on a phone too), or the terminal while it builds.</>,
+            <>
+              The open project is in the address (<Code>/?project=name</Code>): reloading, going back or forward, or sharing the link with yourself on another device opens it again.
+            </>,
+          ]}
+        />
         <Callout tone="note" title="On a phone">
-          Below 768px the views move to a bottom bar (Code, Terminal, DB, Keys, Preview) and the menu button opens the file tree.
+          Below 768px the views move to a bottom bar (Code, Terminal, DB, Keys, Preview) and the file tree opens from it; the menu button in the header holds your account, credits and sign-out.
         </Callout>
       </>
     ),

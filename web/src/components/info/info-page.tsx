@@ -1,8 +1,9 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { AlertTriangle, Bot, CheckCircle2, Container, Database, Globe, RotateCcw, Server, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
+import { meQueryOptions } from '@/api/queries/auth';
 import { infoQueryOptions, refetchInfo } from '@/api/queries/info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -76,7 +77,9 @@ function InfoFrame({ actions, children }: { actions?: ReactNode; children: React
   );
 }
 
+/** Everyone sees what they can rely on; the server's make-up and how to change it are for operators. */
 function StatusGrid({ info }: { info: InfoResponse }) {
+  const operator = useQuery(meQueryOptions).data?.isAdmin === true;
   const offline = info.provider.name === 'offline';
   const dockerDown = !info.containerEngine.reachable;
   const attention = [offline && 'no model provider is configured', dockerDown && 'the container engine is not reachable'].filter((item): item is string => Boolean(item));
@@ -102,7 +105,7 @@ function StatusGrid({ info }: { info: InfoResponse }) {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <StatusCard icon={Server} title="Server">
           <Row label="Version" value={<span className="font-mono">{info.version}</span>} />
-          <Row label="Node version" value={<span className="font-mono">{info.nodeVersion}</span>} />
+          {operator && <Row label="Node version" value={<span className="font-mono">{info.nodeVersion}</span>} />}
           <Row label="Started at" value={<time dateTime={info.startedAt}>{formatModifiedAt(info.startedAt)}</time>} />
           <Row label="Uptime" value={formatUptime(info.startedAt)} />
         </StatusCard>
@@ -112,17 +115,20 @@ function StatusGrid({ info }: { info: InfoResponse }) {
           title="Model provider"
           badge={offline ? <Badge tone="warning">Offline</Badge> : <Badge tone="accent">Configured</Badge>}
           footer={
-            offline && (
+            offline &&
+            (operator ? (
               <Note>
                 The offline starter agent writes a small template app without calling a model. To generate real apps, set <Code>ANTHROPIC_API_KEY</Code>, or set <Code>LLM_PROVIDER=openai</Code> with{' '}
                 <Code>OPENAI_BASE_URL</Code> for an OpenAI-compatible server (Ollama, vLLM, LM Studio), then restart Forge.
               </Note>
-            )
+            ) : (
+              <Note>No AI model is connected, so apps are made from built-in blueprints (landing page, todo app, dashboard, blog, shop, social feed) adapted to your description.</Note>
+            ))
           }
         >
           <Row label="Provider" value={PROVIDER_LABEL[info.provider.name]} />
           <Row label="Model" value={info.provider.model ? <span className="font-mono">{info.provider.model}</span> : <Muted>None</Muted>} />
-          <Row label="Base URL" value={info.provider.baseUrl ? <span className="font-mono break-all">{info.provider.baseUrl}</span> : <Muted>Provider default</Muted>} />
+          {operator && <Row label="Base URL" value={info.provider.baseUrl ? <span className="font-mono break-all">{info.provider.baseUrl}</span> : <Muted>Provider default</Muted>} />}
         </StatusCard>
 
         <StatusCard
@@ -130,29 +136,34 @@ function StatusGrid({ info }: { info: InfoResponse }) {
           title="Container engine"
           badge={dockerDown ? <Badge tone="destructive">Unreachable</Badge> : <Badge tone="accent">Reachable</Badge>}
           footer={
-            dockerDown && (
+            dockerDown &&
+            (operator ? (
               <Note>Builds and live previews need Docker. Install and start Docker on the server (see the README), then refresh this page. Generation and downloads still work without it.</Note>
-            )
+            ) : (
+              <Note>Builds and live previews are unavailable right now. You can still generate, edit and download projects; try a build again later.</Note>
+            ))
           }
         >
           <Row label="Reachable" value={dockerDown ? 'No' : 'Yes'} />
-          {info.containerEngine.version && <Row label="Version" value={<span className="font-mono">{info.containerEngine.version}</span>} />}
-          <Row label="Detail" value={<span className="break-words">{info.containerEngine.detail || '—'}</span>} />
+          {operator && info.containerEngine.version && <Row label="Version" value={<span className="font-mono">{info.containerEngine.version}</span>} />}
+          {operator && <Row label="Detail" value={<span className="break-words">{info.containerEngine.detail || '—'}</span>} />}
         </StatusCard>
 
-        <StatusCard
-          icon={Database}
-          title="Database"
-          footer={
-            <Hint>
-              {info.database.mode === 'embedded'
-                ? 'Forge runs its own PostgreSQL under the data directory. Set DATABASE_URL to use an external server.'
-                : 'Forge uses the PostgreSQL server named by DATABASE_URL.'}
-            </Hint>
-          }
-        >
-          <Row label="Mode" value={info.database.mode === 'embedded' ? 'Embedded' : 'External'} />
-        </StatusCard>
+        {operator && (
+          <StatusCard
+            icon={Database}
+            title="Database"
+            footer={
+              <Hint>
+                {info.database.mode === 'embedded'
+                  ? 'Forge runs its own PostgreSQL under the data directory. Set DATABASE_URL to use an external server.'
+                  : 'Forge uses the PostgreSQL server named by DATABASE_URL.'}
+              </Hint>
+            }
+          >
+            <Row label="Mode" value={info.database.mode === 'embedded' ? 'Embedded' : 'External'} />
+          </StatusCard>
+        )}
 
         <StatusCard
           icon={Globe}

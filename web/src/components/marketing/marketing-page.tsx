@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router';
-import { ArrowRight, Gift } from 'lucide-react';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { ArrowRight, Gift, WandSparkles } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { ForgeLogo } from '@/components/ui/logo';
 import { MarketingNav } from './marketing-nav';
@@ -67,8 +68,9 @@ function Hero() {
         <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-pretty text-muted sm:text-lg">
           Turn a plain-language description into a complete React app. The agent writes the code, Forge builds it, fixes what breaks, and shows it running in a live preview.
         </p>
-        <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link to="/auth" className={buttonClasses('primary', 'lg', 'w-full sm:w-auto')}>
+        <HeroPrompt />
+        <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Link to="/auth" className={buttonClasses('outline', 'lg', 'w-full sm:w-auto')}>
             Start for Free
             <ArrowRight className="size-4" aria-hidden />
           </Link>
@@ -85,5 +87,50 @@ function Hero() {
         <ProductMock />
       </div>
     </section>
+  );
+}
+
+/** The most of a description the address carries through sign-up; the generate form takes longer ones typed there. */
+const HERO_PROMPT_MAX_CHARS = 2000;
+
+/** "What do you want to build?": the description goes through sign-up into the generate form. */
+function HeroPrompt() {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [prompt, setPrompt] = useState('');
+  const id = useId();
+
+  const submit = (event: Pick<FormEvent, 'preventDefault'>) => {
+    event.preventDefault();
+    const text = prompt.trim();
+    // The router writes the address, so the form reads back exactly what was typed.
+    const redirect = text ? router.buildLocation({ to: '/', search: { prompt: text } }).href : '/';
+    void navigate({ to: '/auth', search: { redirect } });
+  };
+
+  return (
+    <form onSubmit={submit} className="mx-auto mt-9 max-w-2xl rounded-2xl border border-border bg-surface/90 p-2 text-left shadow-xl shadow-black/30 focus-within:border-primary/60">
+      <label htmlFor={id} className="sr-only">
+        What do you want to build?
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        value={prompt}
+        maxLength={HERO_PROMPT_MAX_CHARS}
+        onChange={(event) => setPrompt(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey) submit(event);
+        }}
+        placeholder="What do you want to build?"
+        className="block w-full resize-none bg-transparent px-3 py-2 text-base text-foreground placeholder:text-subtle outline-none"
+      />
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClasses('primary', 'md')}>
+          <WandSparkles className="size-4" aria-hidden />
+          Start building
+        </button>
+      </div>
+    </form>
   );
 }

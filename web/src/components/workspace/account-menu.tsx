@@ -12,7 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 
-export function AccountMenu({ user }: { user: PublicUser }) {
+/** Signs out, drops everything of the account from the cache and goes home; a failure is a toast. */
+export function useSignOut(): { signingOut: boolean; signOut: () => Promise<void> } {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
@@ -30,6 +31,11 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       setSigningOut(false);
     }
   };
+  return { signingOut, signOut };
+}
+
+export function AccountMenu({ user }: { user: PublicUser }) {
+  const { signingOut, signOut } = useSignOut();
 
   return (
     <div className="flex items-center gap-1">

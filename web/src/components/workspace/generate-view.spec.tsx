@@ -3,9 +3,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { MAX_IMAGES, MAX_PROMPT_CHARS } from '@forge/protocol/limits';
 import { INVALID_PROJECT_NAME_MESSAGE } from '@forge/protocol/project-name';
-import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
+import type { InfoResponse, LlmProviderName, PublicUser } from '@forge/protocol/api';
 import { createQueryClient } from '@/api/query-client';
+import { meQueryOptions } from '@/api/queries/auth';
 import { infoQueryOptions } from '@/api/queries/info';
+import { projectListQueryOptions } from '@/api/queries/projects';
 import { createWorkspaceStore } from '@/store/workspace';
 import { EMPTY_GENERATE_DRAFT, GenerateView, type GenerateDraft } from './generate-view';
 import { jsonResponse, renderInWorkspace } from './test-helpers';
@@ -15,10 +17,14 @@ function Harness() {
   return <GenerateView draft={draft} onDraftChange={setDraft} />;
 }
 
-/** A query client that already knows which model provider the server uses, so no request goes out for it. */
-function withProvider(name: LlmProviderName) {
+const user: PublicUser = { id: 'u1', keyHint: 'abcd', createdAt: '2025-01-01T00:00:00Z', isAdmin: false };
+
+/** A query client that already knows which model provider the server uses and the account's projects, so no request goes out for them. */
+function withProvider(name: LlmProviderName, projects: string[] = []) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(infoQueryOptions.queryKey, { provider: { name, model: null, baseUrl: null } } as InfoResponse);
+  queryClient.setQueryData(meQueryOptions.queryKey, user);
+  queryClient.setQueryData(projectListQueryOptions.queryKey, { projects: projects.map((name) => ({ name, fileCount: 3, modifiedAt: '2025-01-01T00:00:00Z' })) });
   return queryClient;
 }
 
@@ -33,11 +39,20 @@ afterEach(() => {
 });
 
 describe('GenerateView', () => {
-  it('says plainly when the offline starter agent is in use and how to configure a model', () => {
+  it('says plainly when the offline starter agent is in use, and what to describe; not how to set a model up', () => {
     renderInWorkspace(<Harness />, { queryClient: withProvider('offline') });
     const note = screen.getByRole('note', { name: 'Offline starter agent' });
     expect(note.textContent).toContain('The offline starter agent is in use.');
-    expect(note.textContent).toContain('ANTHROPIC_API_KEY');
+    expect(note.textContent).toContain('Describe one of those for the best result.');
+    expect(note.textContent).not.toContain('ANTHROPIC_API_KEY');
+  });
+
+  it('tells an operator how to connect a model', () => {
+    const queryClient = withProvider('offline');
+    const admin: PublicUser = { ...user, isAdmin: true };
+    queryClient.setQueryData(meQueryOptions.queryKey, admin);
+    renderInWorkspace(<Harness />, { queryClient });
+    expect(screen.getByRole('note', { name: 'Offline starter agent' }).textContent).toContain('ANTHROPIC_API_KEY');
   });
 
   it('shows no such notice with a model', () => {
@@ -180,5 +195,70 @@ describe('GenerateView', () => {
     await waitFor(() => expect(store.state.status).toBe('Error'));
     expect(store.state.isGenerating).toBe(false);
     expect(store.state.logs.at(-1)).toMatchObject({ message: '❌ Generation failed: Not enough credits', type: 'error' });
+  });
+
+  describe('a name the account already uses', () => {
+    it('says so, offers a free name, and sends nothing until one is chosen', async () => {
+      const fetchMock = mockFetch(async () => jsonResponse({ jobId: 'j1' }));
+      renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic', ['crumb', 'crumb-2']) });
+      fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: "A photographer's portfolio" } });
+      fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'crumb' } });
+
+      const notice = screen.getByRole('status', { name: 'Project name taken' });
+      expect(notice.textContent).toContain('You already have a project named crumb');
+      expect((screen.getByRole('button', { name: 'Generate Project' }) as HTMLButtonElement).disabled).toBe(true);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Use crumb-3' }));
+      expect((screen.getByLabelText('Project Name') as HTMLInputElement).value).toBe('crumb-3');
+      expect(screen.queryByRole('status', { name: 'Project name taken' })).toBeNull();
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Generate Project' }));
+      });
+      expect(JSON.parse(String(fetchMock.mock.calls[0][1]!.body))).toEqual({ prompt: "A photographer's portfolio", projectName: 'crumb-3' });
+    });
+
+    it('the default name counts too', () => {
+      renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic', ['my-react-app']) });
+      expect(screen.getByRole('button', { name: 'Use my-react-app-2' })).toBeTruthy();
+    });
+
+    it('replaces only after an explicit "Replace", and a new name asks again', async () => {
+      const fetchMock = mockFetch(async (url) => (url === '/api/jobs/start' ? jsonResponse({ jobId: 'j1' }) : new Promise<Response>(() => {})));
+      renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic', ['crumb', 'other']) });
+      fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: 'A bakery' } });
+      fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'crumb' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Replace crumb' }));
+      expect(screen.getByRole('status', { name: 'Project name taken' }).textContent).toContain('The new app will replace crumb');
+
+      fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'other' } });
+      expect((screen.getByRole('button', { name: 'Generate Project' }) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'crumb' } });
+      expect((screen.getByRole('button', { name: 'Generate Project' }) as HTMLButtonElement).disabled).toBe(true);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Replace crumb' }));
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Generate Project' }));
+      });
+      expect(JSON.parse(String(fetchMock.mock.calls[0][1]!.body))).toEqual({ prompt: 'A bakery', projectName: 'crumb', replace: true });
+    });
+
+    it('a 409 from a list out of date reads the list again and shows the choice, starting nothing', async () => {
+      let listed: string[] = [];
+      mockFetch(async (url) =>
+        url === '/api/jobs/start'
+          ? jsonResponse({ error: 'You already have a project named "crumb".', code: 'project.exists' }, 409)
+          : jsonResponse({ projects: listed.map((name) => ({ name, fileCount: 1, modifiedAt: '2025-01-01T00:00:00Z' })) }),
+      );
+      const { store } = renderInWorkspace(<Harness />, { queryClient: withProvider('anthropic') });
+      fireEvent.change(screen.getByLabelText('Describe your React project'), { target: { value: 'A bakery' } });
+      fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'crumb' } });
+      listed = ['crumb'];
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Generate Project' }));
+      });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Replace crumb' })).toBeTruthy());
+      expect(store.state).toMatchObject({ isGenerating: false, currentProject: null, currentView: 'generate' });
+      expect(store.state.logs).toEqual([]);
+    });
   });
 });

@@ -1,8 +1,10 @@
-import { FolderPen, LoaderCircle, Sparkles, WandSparkles } from 'lucide-react';
-import { useId, useRef, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FolderPen, LoaderCircle, Sparkles, TriangleAlert, WandSparkles } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { PROMPT_ROWS } from '@/lib/ui-timing';
 import { MAX_PROMPT_CHARS, PROMPT_TOO_LONG_MESSAGE } from '@forge/protocol/limits';
-import { DEFAULT_PROJECT_NAME, PROJECT_NAME_MAX_LENGTH, normalizeProjectName, projectNameError } from '@forge/protocol/project-name';
+import { DEFAULT_PROJECT_NAME, PROJECT_NAME_MAX_LENGTH, freeProjectName, normalizeProjectName, projectNameError } from '@forge/protocol/project-name';
+import { projectListQueryOptions } from '@/api/queries/projects';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
@@ -41,28 +43,44 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
   const promptErrorId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const { isGenerating } = state;
+  const [starting, setStarting] = useState(false);
+  // The name the user confirmed replacing: any change of the name asks again.
+  const [replaceConfirmed, setReplaceConfirmed] = useState<string | null>(null);
+  const { data: projectList } = useQuery(projectListQueryOptions);
+  const takenNames = (projectList?.projects ?? []).map((project) => project.name);
 
   const trimmedName = draft.projectName.trim();
   const nameError = trimmedName ? projectNameError(trimmedName) : null;
+  const projectName = normalizeProjectName(draft.projectName);
+  const nameTaken = !nameError && takenNames.includes(projectName);
+  const replacing = nameTaken && replaceConfirmed === projectName;
   const promptLength = draft.prompt.trim().length;
   const promptTooLong = promptLength > MAX_PROMPT_CHARS;
-  const canSubmit = promptLength > 0 && !promptTooLong && !isGenerating;
+  const busy = isGenerating || starting;
+  const canSubmit = promptLength > 0 && !promptTooLong && !busy && (!nameTaken || replacing);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSubmit) return;
-    const projectName = normalizeProjectName(draft.projectName);
     const error = projectNameError(projectName);
     if (error) {
       actions.addLog(error, 'error');
       nameRef.current?.focus();
       return;
     }
-    await start({
-      prompt: draft.prompt.trim(),
-      projectName,
-      images: draft.images.map(({ name, base64, mediaType }) => ({ name, base64, mediaType })),
-    });
+    setStarting(true);
+    try {
+      const started = await start({
+        prompt: draft.prompt.trim(),
+        projectName,
+        images: draft.images.map(({ name, base64, mediaType }) => ({ name, base64, mediaType })),
+        replace: replacing,
+      });
+      // Taken meanwhile (another tab): the list is read again and the choice below appears.
+      if (started === 'taken') setReplaceConfirmed(null);
+    } finally {
+      setStarting(false);
+    }
   };
 
   return (
@@ -88,7 +106,7 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
               id={promptId}
               rows={PROMPT_ROWS}
               value={draft.prompt}
-              disabled={isGenerating}
+              disabled={busy}
               onChange={(event) => {
                 const prompt = event.target.value;
                 onDraftChange((current) => ({ ...current, prompt }));
@@ -124,7 +142,7 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
 
           <ImageUploader
             images={draft.images}
-            disabled={isGenerating}
+            disabled={busy}
             onAdd={(added) => onDraftChange((current) => ({ ...current, images: [...current.images, ...added] }))}
             onRemove={(id) => onDraftChange((current) => ({ ...current, images: current.images.filter((image) => image.id !== id) }))}
             onReject={(message) => actions.addLog(message, 'error')}
@@ -141,7 +159,7 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
                 id={nameId}
                 type="text"
                 value={draft.projectName}
-                disabled={isGenerating}
+                disabled={busy}
                 maxLength={PROJECT_NAME_MAX_LENGTH + 1}
                 autoComplete="off"
                 spellCheck={false}
@@ -150,6 +168,8 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
                 aria-describedby={nameErrorId}
                 onChange={(event) => {
                   const projectName = event.target.value;
+                  // A confirmation is for the name it was given for, and only while that name stays.
+                  setReplaceConfirmed(null);
                   onDraftChange((current) => ({ ...current, projectName }));
                 }}
                 className={cn(
@@ -159,8 +179,22 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
               />
             </div>
             <p id={nameErrorId} className={cn('mt-1.5 text-xs', nameError ? 'text-destructive' : 'text-subtle')} role={nameError ? 'alert' : undefined}>
-              {nameError ?? 'Letters, numbers, hyphens and underscores. Leave empty for my-react-app.'}
+              {nameError ?? `Letters, numbers, hyphens and underscores. Leave empty for ${DEFAULT_PROJECT_NAME}.`}
             </p>
+            {nameTaken && (
+              <NameTaken
+                name={projectName}
+                freeName={freeProjectName(projectName, takenNames)}
+                replacing={replacing}
+                disabled={busy}
+                onUseName={(name) => {
+                  setReplaceConfirmed(null);
+                  onDraftChange((current) => ({ ...current, projectName: name }));
+                  nameRef.current?.focus();
+                }}
+                onReplace={setReplaceConfirmed}
+              />
+            )}
           </div>
 
           <div className="flex flex-col-reverse items-stretch gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
@@ -168,7 +202,7 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
               <kbd className="rounded border border-border bg-surface-2 px-1 font-sans">Ctrl</kbd> + <kbd className="rounded border border-border bg-surface-2 px-1 font-sans">Enter</kbd> to generate
             </p>
             <Button type="submit" size="lg" disabled={!canSubmit} className="h-10 text-sm">
-              {isGenerating ? (
+              {busy ? (
                 <>
                   <LoaderCircle className="size-4 animate-spin" aria-hidden />
                   Generating...
@@ -184,6 +218,50 @@ export function GenerateView({ draft, onDraftChange }: GenerateViewProps) {
         </form>
 
         <ImportProjectForm />
+      </div>
+    </div>
+  );
+}
+
+interface NameTakenProps {
+  name: string;
+  freeName: string;
+  replacing: boolean;
+  disabled: boolean;
+  onUseName: (name: string) => void;
+  onReplace: (name: string | null) => void;
+}
+
+/** A name the account already uses: a free one, or replacing that project, said out loud. */
+function NameTaken({ name, freeName, replacing, disabled, onUseName, onReplace }: NameTakenProps) {
+  const button = 'rounded-lg border px-2.5 py-1 text-xs font-medium transition-colors disabled:opacity-50';
+  return (
+    <div role="status" aria-label="Project name taken" className="mt-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm">
+      <p className="flex gap-2 text-foreground">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+        {replacing ? (
+          <span>
+            The new app will replace <strong className="font-mono">{name}</strong>. Its current files stay in History.
+          </span>
+        ) : (
+          <span>
+            You already have a project named <strong className="font-mono">{name}</strong>. Generating under this name would replace it.
+          </span>
+        )}
+      </p>
+      <div className="mt-2.5 flex flex-wrap gap-2 pl-6">
+        <button type="button" disabled={disabled} onClick={() => onUseName(freeName)} className={cn(button, 'border-border bg-surface-2 text-foreground hover:border-primary/60')}>
+          Use {freeName}
+        </button>
+        {replacing ? (
+          <button type="button" disabled={disabled} onClick={() => onReplace(null)} className={cn(button, 'border-border bg-surface-2 text-foreground hover:border-border-strong')}>
+            Keep {name}
+          </button>
+        ) : (
+          <button type="button" disabled={disabled} onClick={() => onReplace(name)} className={cn(button, 'border-destructive/50 bg-destructive/10 text-destructive hover:bg-destructive/20')}>
+            Replace {name}
+          </button>
+        )}
       </div>
     </div>
   );

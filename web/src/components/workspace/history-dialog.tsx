@@ -164,6 +164,8 @@ function useRestore(project: string) {
     } catch (err) {
       actions.addLog(`⚠️ Could not reload the project's files: ${getErrorMessage(err, 'unknown error')}`, 'warning');
     }
+    // The rebuild shows in the terminal, then its preview comes forward.
+    actions.setView('terminal');
     void runBuild(project, actions, (path) => forgetProjectFile(queryClient, project, path));
     return true;
   };

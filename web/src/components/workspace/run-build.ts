@@ -51,6 +51,8 @@ async function showBuild(actions: WorkspaceActions, start: RunStart, forgetFile:
     actions.setPreviewUrl(build.previewUrl);
     actions.setStatus('Complete');
     actions.addLog('🎉 Build successful. The preview is live.', 'success');
+    // The result comes forward; the terminal is one click away. A failed build stays on the terminal.
+    actions.revealPreview();
     return;
   }
   // A build that failed in the browser keeps its preview running, to be looked at.

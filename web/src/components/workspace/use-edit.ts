@@ -32,6 +32,7 @@ export async function showEdit(project: string, follow: (handlers: RunHandlers) 
     if (outcome.status === 'completed') {
       actions.addLog(outcome.message ?? '✅ Changes applied', 'success');
       actions.setStatus(run.previewed ? 'Complete' : 'Error');
+      if (run.previewed) actions.revealPreview();
       toast.success('Project updated', { description: `The agent applied your changes to "${project}".` });
       return true;
     }

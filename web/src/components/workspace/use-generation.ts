@@ -1,10 +1,11 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { StartJobRequest } from '@forge/protocol/api';
+import type { ActiveJob, StartJobRequest } from '@forge/protocol/api';
 import { AUTO_RECONNECT_DELAY_MS } from '@/lib/ui-timing';
-import { getErrorMessage } from '@/api/errors';
+import { ErrorCode } from '@forge/protocol/errors';
+import { getErrorMessage, isApiError } from '@/api/errors';
 import { activeJobsQueryOptions, startJob } from '@/api/queries/jobs';
-import { forgetProjectFile, projectTreeQueryOptions } from '@/api/queries/projects';
+import { forgetProjectFile, projectListQueryOptions, projectTreeQueryOptions } from '@/api/queries/projects';
 import { afterGeneration } from '@/api/queries/run-effects';
 import { useWorkspaceStore, type WorkspaceActions } from '@/store/workspace';
 import { followJob } from './follow-job';
@@ -33,37 +34,72 @@ async function followAndBuild(jobId: string, projectName: string, actions: Works
   await runBuild(projectName, actions, (path) => forgetProjectFile(queryClient, projectName, path));
 }
 
-/** A job request as the generate form makes it: the name is already normalised, images may be none. */
-export type GenerationRequest = Required<StartJobRequest>;
+/** A job request as the generate form makes it: the name is already normalised, images may be none; `replace` when the user confirmed replacing a project of that name. */
+export type GenerationRequest = Required<Omit<StartJobRequest, 'replace'>> & { replace?: boolean };
+
+/** How a start ended: the job runs, the name turned out to be taken (nothing started), or it failed (said in the terminal). */
+export type GenerationStart = 'started' | 'taken' | 'failed';
 
 export function useGeneration() {
   const { actions } = useWorkspaceStore();
   const queryClient = useQueryClient();
 
   const start = useCallback(
-    async ({ prompt, projectName, images }: GenerationRequest): Promise<boolean> => {
+    async ({ prompt, projectName, images, replace }: GenerationRequest): Promise<GenerationStart> => {
+      let jobId: string;
+      try {
+        // Images are sent only when there are some; `replace` only when confirmed.
+        ({ jobId } = await startJob({ prompt, projectName, ...(images.length > 0 ? { images } : {}), ...(replace ? { replace: true } : {}) }));
+      } catch (err) {
+        if (isApiError(err, 409) && err.code === ErrorCode.ProjectExists) {
+          // The list was out of date: read it again, so the form can offer a free name or the replace.
+          await queryClient.invalidateQueries({ queryKey: projectListQueryOptions.queryKey });
+          return 'taken';
+        }
+        actions.startGeneration(projectName);
+        actions.setView('terminal');
+        actions.addLog(`❌ Generation failed: ${getErrorMessage(err, 'Could not start the job')}`, 'error');
+        actions.stopGeneration();
+        actions.setStatus('Error');
+        return 'failed';
+      }
+
       actions.startGeneration(projectName);
       actions.setView('terminal');
       actions.addLog(`🚀 Starting generation of ${projectName}...`, 'info');
       if (images.length > 0) actions.addLog(`Attached ${images.length === 1 ? '1 design reference' : `${images.length} design references`}`, 'other');
-
-      try {
-        // Images are sent only when there are some.
-        const { jobId } = await startJob({ prompt, projectName, ...(images.length > 0 ? { images } : {}) });
-        actions.addLog(`Job ${jobId} started. Waiting for the agent...`, 'info');
-        void followAndBuild(jobId, projectName, actions, queryClient);
-        return true;
-      } catch (err) {
-        actions.addLog(`❌ Generation failed: ${getErrorMessage(err, 'Could not start the job')}`, 'error');
-        actions.stopGeneration();
-        actions.setStatus('Error');
-        return false;
-      }
+      actions.addLog(`Job ${jobId} started. Waiting for the agent...`, 'info');
+      void followAndBuild(jobId, projectName, actions, queryClient);
+      return 'started';
     },
     [actions, queryClient],
   );
 
   return { start };
+}
+
+/** Follows a job that was running when the page loaded: a generation streams on into the workspace, an edit shows over its project. */
+export async function reconnectToJob(job: ActiveJob, actions: WorkspaceActions, queryClient: QueryClient): Promise<void> {
+  if (job.kind === 'edit') {
+    const { tree } = await queryClient.fetchQuery({ ...projectTreeQueryOptions(job.projectName), staleTime: 0 });
+    actions.loadProject(job.projectName, tree);
+    void followRunningEdit(job.projectName, job.id, actions, queryClient);
+    return;
+  }
+  actions.startGeneration(job.projectName);
+  actions.setView('terminal');
+  actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');
+  void followAndBuild(job.id, job.projectName, actions, queryClient);
+}
+
+/** The running jobs, or none when they cannot be read (the workspace then opens as if none ran). */
+export async function activeJobs(queryClient: QueryClient): Promise<ActiveJob[]> {
+  try {
+    return (await queryClient.fetchQuery({ ...activeJobsQueryOptions, staleTime: 0 })).jobs ?? [];
+  } catch (err) {
+    console.warn('Could not check for active generation jobs', err);
+    return [];
+  }
 }
 
 /** Once, 500 ms after the workspace loads, pick up the first job that is still running. */
@@ -79,22 +115,12 @@ export function useAutoReconnect(enabled: boolean): void {
       checked.current = true;
       // A generation this page started is already followed: following it again would show it twice.
       if (store.state.isGenerating) return;
+      const job = (await activeJobs(queryClient))[0];
+      if (!job || store.state.isGenerating || store.state.isEditing) return;
       try {
-        const { jobs } = await queryClient.fetchQuery({ ...activeJobsQueryOptions, staleTime: 0 });
-        const job = jobs?.[0];
-        if (!job || store.state.isGenerating || store.state.isEditing) return;
-        if (job.kind === 'edit') {
-          const { tree } = await queryClient.fetchQuery({ ...projectTreeQueryOptions(job.projectName), staleTime: 0 });
-          actions.loadProject(job.projectName, tree);
-          void followRunningEdit(job.projectName, job.id, actions, queryClient);
-          return;
-        }
-        actions.startGeneration(job.projectName);
-        actions.setView('terminal');
-        actions.addLog(`🔄 Reconnecting to the running generation of ${job.projectName}...`, 'info');
-        void followAndBuild(job.id, job.projectName, actions, queryClient);
+        await reconnectToJob(job, actions, queryClient);
       } catch (err) {
-        console.warn('Could not check for active generation jobs', err);
+        console.warn('Could not reconnect to the running job', err);
       }
     }, AUTO_RECONNECT_DELAY_MS);
     return () => clearTimeout(timer);

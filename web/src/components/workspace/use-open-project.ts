@@ -10,7 +10,7 @@ import { runBuild } from './run-build';
 
 /**
  * Opens a saved project: its tree as completed files, status Ready, a "Project loaded" toast, then its
- * preview if built, else an automatic build. Resolves once the project is shown; a needed build goes on in the background.
+ * preview (shown) if built, else an automatic build in the terminal. Resolves once the project is shown; a needed build goes on in the background.
  */
 export function useOpenProject() {
   const queryClient = useQueryClient();
@@ -50,6 +50,8 @@ export function useOpenProject() {
 
       if (previewUrl) {
         actions.setPreviewUrl(previewUrl);
+        // The result first, on phones and desktops alike; the code is a tab away.
+        actions.setView('preview');
       } else {
         actions.addLog(`📦 ${name} has not been built yet. Starting an automatic build...`, 'info');
         actions.setView('terminal');

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BookOpen, Download, FolderOpen, History, Menu, Plus, X } from 'lucide-react';
+import { BookOpen, Download, FolderOpen, History, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '@forge/protocol/api';
 import { projectDownloadUrl } from '@/api/queries/projects';
@@ -13,32 +13,25 @@ import { useWorkspace } from '@/store/workspace';
 import { AccountMenu } from './account-menu';
 import { ForgeLogo } from './forge-logo';
 import { HistoryDialog } from './history-dialog';
+import { PhoneMenu } from './phone-menu';
 import { StatusIndicator } from './status-indicator';
 
 export function WorkspaceHeader({ user }: { user: PublicUser }) {
   const { state, actions } = useWorkspace();
-  const { currentProject, status, sidebarOpen, currentView, isGenerating, isEditing } = state;
+  const { currentProject, status, currentView, isGenerating, isEditing } = state;
   const [historyOpen, setHistoryOpen] = useState(false);
 
+  // Below 768 px: the logo, the project, New, the status, the balance and the menu; the rest is in the menu.
+  const wide = 'max-md:hidden';
   return (
     <header className="relative z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/80 px-2 backdrop-blur sm:px-4">
-      <button
-        type="button"
-        onClick={actions.toggleSidebar}
-        aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
-        aria-expanded={sidebarOpen}
-        className={cn(buttonClasses('ghost', 'icon'), 'size-8 md:hidden')}
-      >
-        {sidebarOpen ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
-      </button>
-
-      <Link to="/" search={{}} className="flex items-center gap-2 rounded-lg pr-1 text-foreground" aria-label="Forge home">
+      <Link to="/" search={{}} className="flex shrink-0 items-center gap-2 rounded-lg pr-1 text-foreground" aria-label="Forge home">
         <ForgeLogo className="size-7" />
         <span className={cn('text-[15px] font-semibold tracking-tight', currentProject ? 'hidden sm:inline' : 'max-[359px]:hidden')}>Forge</span>
       </Link>
 
       {currentProject && (
-        <div className="hidden min-w-0 items-center gap-2 text-sm md:flex">
+        <div className="flex min-w-0 items-center gap-2 text-sm">
           <span className="text-border-strong" aria-hidden>
             /
           </span>
@@ -48,7 +41,7 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
         </div>
       )}
 
-      <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
+      <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-1.5">
         <Tooltip label="Start a new project">
           <button
             type="button"
@@ -66,7 +59,7 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
         </Tooltip>
 
         <Tooltip label="Documentation">
-          <Link to="/docs" aria-label="Docs" className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 sm:px-3')}>
+          <Link to="/docs" aria-label="Docs" className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 sm:px-3', wide)}>
             <BookOpen className="size-4" aria-hidden />
             <span className="hidden lg:inline">Docs</span>
           </Link>
@@ -78,35 +71,25 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
 
         {currentProject && (
           <Tooltip label={`Versions of ${currentProject}`}>
-            <button type="button" onClick={() => setHistoryOpen(true)} disabled={isGenerating || isEditing} aria-label="History" className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 sm:px-3')}>
+            <button type="button" onClick={() => setHistoryOpen(true)} disabled={isGenerating || isEditing} aria-label="History" className={cn(buttonClasses('ghost', 'sm'), 'h-8 px-2 sm:px-3', wide)}>
               <History className="size-4" aria-hidden />
               <span className="hidden lg:inline">History</span>
             </button>
           </Tooltip>
         )}
 
-        {currentProject && (
-          <ShareButton
-            project={currentProject}
-            variant="ghost"
-            size="sm"
-            compact
-            // Phones have no room for it beside the spec's buttons: they share from My Projects.
-            className="h-8 px-2 max-sm:hidden sm:px-3"
-            disabled={isGenerating}
-          />
-        )}
+        {currentProject && <ShareButton project={currentProject} variant="ghost" size="sm" compact className={cn('h-8 px-2 sm:px-3', wide)} disabled={isGenerating} />}
 
         {currentProject && (
           <Tooltip label={`Download ${currentProject} as ZIP`}>
-            <a href={projectDownloadUrl(currentProject)} download={`${currentProject}.zip`} aria-label="Download project" className={cn(buttonClasses('ghost', 'icon'), 'size-8')}>
+            <a href={projectDownloadUrl(currentProject)} download={`${currentProject}.zip`} aria-label="Download project" className={cn(buttonClasses('ghost', 'icon'), 'size-8', wide)}>
               <Download className="size-4" aria-hidden />
             </a>
           </Tooltip>
         )}
 
         <Tooltip label="Your saved projects">
-          <Link to="/projects" aria-label="My Projects" className={cn(buttonClasses('outline', 'sm'), 'h-8 px-2 sm:px-3')}>
+          <Link to="/projects" aria-label="My Projects" className={cn(buttonClasses('outline', 'sm'), 'h-8 px-2 sm:px-3', wide)}>
             <FolderOpen className="size-4" aria-hidden />
             <span className="hidden lg:inline">My Projects</span>
           </Link>
@@ -114,9 +97,13 @@ export function WorkspaceHeader({ user }: { user: PublicUser }) {
 
         <CreditBalance />
 
-        <span className="mx-1 hidden h-5 w-px bg-border sm:block" aria-hidden />
+        <span className="mx-1 hidden h-5 w-px bg-border md:block" aria-hidden />
 
-        <AccountMenu user={user} />
+        <div className={wide}>
+          <AccountMenu user={user} />
+        </div>
+
+        <PhoneMenu user={user} onHistory={() => setHistoryOpen(true)} />
       </div>
       {currentProject && <HistoryDialog key={currentProject} project={currentProject} open={historyOpen} onClose={() => setHistoryOpen(false)} />}
     </header>

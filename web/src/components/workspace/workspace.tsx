@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@forge/protocol/api';
 import { CodeThemeStyle } from '@/components/code/code-theme-style';
 import { cn } from '@/lib/cn';
-import { useWorkspace, type WorkspaceView } from '@/store/workspace';
+import { useWorkspace, useWorkspaceStore, type WorkspaceView } from '@/store/workspace';
 import { CodeView } from './code-view';
 import { DatabaseView } from './database-view';
 import { EditBar } from './edit-bar';
@@ -13,7 +14,7 @@ import { MobileNav } from './mobile-nav';
 import { PreviewView } from './preview-view';
 import { SecretsView } from './secrets-view';
 import { TerminalView } from './terminal-view';
-import { useAutoReconnect } from './use-generation';
+import { activeJobs, reconnectToJob, useAutoReconnect } from './use-generation';
 import { useImportReconnect } from './use-import';
 import { useOpenProject } from './use-open-project';
 import { useRefreshAfterBuild } from './use-refresh-after-build';
@@ -23,18 +24,21 @@ import { WorkspaceHeader } from './workspace-header';
 
 export interface WorkspaceProps {
   user: PublicUser;
-  /** `/?project=NAME`, from the projects page: open that saved project, then drop the parameter. */
+  /** `/?project=NAME`: the open project, kept in the address so reload, back/forward and links reopen it. */
   projectToOpen?: string;
+  /** `/?prompt=…`, carried from the marketing page's prompt box through sign-up: fills the generate form once. */
+  promptToUse?: string;
 }
 
-export function Workspace({ user, projectToOpen }: WorkspaceProps) {
+export function Workspace({ user, projectToOpen, promptToUse }: WorkspaceProps) {
   const { state } = useWorkspace();
   const { currentView, sidebarOpen } = state;
-  const [draft, setDraft] = useState<GenerateDraft>(EMPTY_GENERATE_DRAFT);
+  const [draft, setDraft] = useState<GenerateDraft>(() => ({ ...EMPTY_GENERATE_DRAFT, prompt: promptToUse ?? '' }));
 
-  // Decided at load: a project opened from the link must not be replaced by a job found afterwards.
+  // Decided at load: a project named in the address must not be replaced by a job found afterwards.
   const [reconnectOnLoad] = useState(projectToOpen === undefined);
-  useProjectFromSearch(projectToOpen);
+  useProjectInAddress(projectToOpen);
+  usePromptFromAddress(promptToUse, projectToOpen);
   useAutoReconnect(reconnectOnLoad);
   useImportReconnect(reconnectOnLoad);
   useRefreshAfterBuild();
@@ -94,18 +98,65 @@ function panelProps(view: WorkspaceView) {
   return { id: WORKSPACE_PANEL_ID, role: 'tabpanel', 'aria-labelledby': tabId(view, 'desktop') } as const;
 }
 
-function useProjectFromSearch(projectToOpen: string | undefined) {
+/**
+ * The open project lives in the address (`/?project=NAME`): a reload, back/forward or a pasted link
+ * opens the project named there (following its generation or edit when one still runs), and a
+ * project the workspace opens by itself (a generation, a reconnect) is put there.
+ */
+function useProjectInAddress(projectInAddress: string | undefined) {
   const openProject = useOpenProject();
   const navigate = useNavigate();
-  const handled = useRef<string | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const store = useWorkspaceStore();
+  const { currentProject } = useWorkspace().state;
+  // `null` until the address was first read; then the last value acted on.
+  const handledAddress = useRef<string | undefined | null>(null);
+  const handledProject = useRef(currentProject);
 
+  // Address → workspace.
   useEffect(() => {
-    if (projectToOpen === undefined || handled.current === projectToOpen) return;
-    handled.current = projectToOpen;
+    if (handledAddress.current === projectInAddress) return;
+    const onLoad = handledAddress.current === null;
+    handledAddress.current = projectInAddress;
+    const { state, actions } = store;
+    // A running generation or edit keeps its project on screen; the address follows it again below.
+    if (state.isGenerating || state.isEditing) return;
+    if (projectInAddress === undefined) {
+      if (state.currentProject !== null) actions.clearProject();
+      return;
+    }
+    if (projectInAddress === state.currentProject) return;
     void (async () => {
-      await openProject(projectToOpen);
-      await navigate({ to: '/', search: {}, replace: true });
-      handled.current = undefined;
+      if (onLoad) {
+        const job = (await activeJobs(queryClient)).find((running) => running.projectName === projectInAddress);
+        if (job) {
+          await reconnectToJob(job, actions, queryClient).catch((err: unknown) => console.warn('Could not reconnect to the running job', err));
+          return;
+        }
+      }
+      // A project that cannot be opened (deleted, or a mistyped link) leaves the address, not an empty workspace.
+      if (!(await openProject(projectInAddress)) && handledAddress.current === projectInAddress) {
+        handledAddress.current = undefined;
+        await navigate({ to: '/', search: {}, replace: true });
+      }
     })();
-  }, [projectToOpen, openProject, navigate]);
+  }, [projectInAddress, openProject, navigate, queryClient, store]);
+
+  // Workspace → address: each project opened here is a step back/forward can return to.
+  useEffect(() => {
+    if (handledProject.current === currentProject) return;
+    handledProject.current = currentProject;
+    if (currentProject === null || currentProject === handledAddress.current) return;
+    handledAddress.current = currentProject;
+    void navigate({ to: '/', search: { project: currentProject } });
+  }, [currentProject, navigate]);
+}
+
+/** The prompt carried in the address fills the form once (in `Workspace`'s first draft), then leaves the address. */
+function usePromptFromAddress(promptInAddress: string | undefined, projectInAddress: string | undefined) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (promptInAddress === undefined) return;
+    void navigate({ to: '/', search: projectInAddress === undefined ? {} : { project: projectInAddress }, replace: true });
+  }, [promptInAddress, projectInAddress, navigate]);
 }
