@@ -46,6 +46,13 @@ describe('generating under a name that is taken', () => {
     expect((await t.http.get('/api/projects/crumb/versions').set('Cookie', alice).expect(200)).body).toEqual(versions);
   }, 120_000);
 
+  it('answers a second start of a project being generated as busy, naming the running job', async () => {
+    const { jobId } = (await start(alice, { projectName: 'rolling' }).expect(201)).body as { jobId: string };
+    const again = await start(alice, { projectName: 'rolling' }).expect(409);
+    expect(again.body).toMatchObject({ code: 'project.busy', error: expect.stringContaining(jobId) });
+    await readSse(`${t.baseUrl}/api/jobs/${jobId}/stream`, { Cookie: alice });
+  }, 120_000);
+
   it('refuses the default name once a project has it', async () => {
     await generate(alice, {});
     const refused = await start(alice, {}).expect(409);

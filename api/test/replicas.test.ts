@@ -43,11 +43,11 @@ describe('two replicas on one database and one data directory', () => {
     return res.headers.get('set-cookie')!.split(';')[0]!;
   }
 
-  async function startJob(replica: Replica, cookie: string, projectName: string): Promise<string> {
+  async function startJob(replica: Replica, cookie: string, projectName: string, replace = false): Promise<string> {
     const res = await fetch(`${replica.url}/api/jobs/start`, {
       method: 'POST',
       headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ prompt: 'A todo app called Done Deal', projectName }),
+      body: JSON.stringify({ prompt: 'A todo app called Done Deal', projectName, replace }),
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { jobId: string }).jobId;
@@ -224,8 +224,8 @@ describe('two replicas on one database and one data directory', () => {
     expect(events.map((event) => ({ seq: event.id, data: event.data }))).toEqual(rows);
     const status = await fetch(`${survivor.url}/api/jobs/${jobId}/status`, { headers: { Cookie: cookie } }).then((res) => res.json());
     expect(status).toEqual({ status: 'failed', error: INTERRUPTED_MESSAGE });
-    // The project is free again.
-    await startJob(survivor, cookie, 'orphaned');
+    // The project is free again (generated anew over what the killed run left).
+    await startJob(survivor, cookie, 'orphaned', true);
     replicas.splice(replicas.indexOf(runner), 1);
   }, 120_000);
 

@@ -216,8 +216,8 @@ process.exit(1);
   it('are masked in the job events of a generation into the project', async () => {
     await t.http.post('/api/projects/save').set('Cookie', owner).send({ projectName: 'weather-two', files }).expect(201);
     await call('post', '/api/projects/weather-two/secrets').send({ secrets: { WEATHER_API_KEY: FIRST } });
-    // The offline agent writes the description's words into the project, and so into its events.
-    const start = await call('post', '/api/jobs/start').send({ prompt: `A landing page for a bakery called ${FIRST}`, projectName: 'weather-two' });
+    // The offline agent writes the description's words into the project, and so into its events; it replaces the saved files.
+    const start = await call('post', '/api/jobs/start').send({ prompt: `A landing page for a bakery called ${FIRST}`, projectName: 'weather-two', replace: true });
     expect(start.status).toBe(201);
     const { events } = await readSse(`${t.baseUrl}/api/jobs/${start.body.jobId}/stream`, { Cookie: owner });
     const streamed = events.map((e) => e.data).join('\n');

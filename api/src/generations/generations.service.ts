@@ -25,11 +25,17 @@ export class GenerationsService {
   async start(ownerId: string, dto: StartJobDto): Promise<StartJobResponse> {
     const projectName = normalizeProjectName(dto.projectName);
     this.projects.assertValidName(projectName);
-    // A generation rewrites the project's files: over an existing one only when the request says so.
-    if (!dto.replace && (await this.projects.exists(ownerId, projectName))) throw new DomainError(ErrorCode.ProjectExists, projectExistsMessage(projectName));
+    // A generation rewrites the project's files: over an existing one only when the request says so. One
+    // with a run going on is left to the launch, which names that run (busy says more than "exists").
+    if (!dto.replace && (await this.projects.exists(ownerId, projectName)) && !(await this.hasActiveRun(ownerId, projectName)))
+      throw new DomainError(ErrorCode.ProjectExists, projectExistsMessage(projectName));
     const input: GenerateInput = { prompt: dto.prompt, projectName, images: dto.images };
     const spec = { kind: 'generation' as const, projectName, prompt: dto.prompt, provider: this.agent.provider.name, model: this.agent.provider.model };
     return { jobId: await this.runs.launch(ownerId, spec, input) };
+  }
+
+  private async hasActiveRun(ownerId: string, projectName: string): Promise<boolean> {
+    return (await this.runs.activeAgentRuns(ownerId)).some((run) => run.projectName === projectName);
   }
 
   /** The wire keeps the job's kind as the spec names it: `generate` or `edit`. */
