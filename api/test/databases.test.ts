@@ -150,11 +150,7 @@ describe('the blog blueprint with its own database', () => {
 describe("an owner's own database URL", () => {
   it("that cannot be reached is refused with the address and a code, not drizzle-kit's spinner", async () => {
     // Nothing listens on port 1: drizzle-kit prints only its spinner and exits 1.
-    const res = await t.http
-      .post('/api/projects/fork-notes/database/initialize')
-      .set('Cookie', owner)
-      .send({ runSeed: true, databaseUrl: 'postgresql://me:hunter2-long@127.0.0.1:1/app' })
-      .expect(422);
+    const res = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, databaseUrl: 'postgresql://me:hunter2-long@127.0.0.1:1/app' }).expect(422);
     expect(res.body).toMatchObject({
       code: 'database.unreachable',
       error: 'Could not connect to the database at 127.0.0.1:1: check the host and port, that the server accepts connections from the internet, and the user name and password',

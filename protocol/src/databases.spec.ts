@@ -19,9 +19,7 @@ describe('databaseUrlError', () => {
     expect(databaseUrlError('postgresql://user:pw@:5432/db')).toBe('The URL names no host: postgresql://user:password@host:5432/database');
     expect(databaseUrlError('postgresql:///db')).toBe('The URL names no host: postgresql://user:password@host:5432/database');
     expect(databaseUrlError('postgresql://u:p@x@db.example/app')).toBeNull();
-    expect(databaseUrlError('postgresql://u:p w@db example/app')).toBe(
-      'This URL cannot be read: percent-encode special characters in the user name and password (@ as %40)',
-    );
+    expect(databaseUrlError('postgresql://u:p w@db example/app')).toBe('This URL cannot be read: percent-encode special characters in the user name and password (@ as %40)');
   });
 });
 
