@@ -169,8 +169,7 @@ describe(DatabaseSetupService.name, () => {
     const failure = await sut.setUp(PROJECT, { target: { kind: 'custom', url }, runSeed: true, sync: true, restartPreview: true }).catch((err: unknown) => err);
     expect(failure).toMatchObject({
       code: 'database.unreachable',
-      message:
-        'Could not connect to the database at db.example.com:5432: check the host and port, that the server accepts connections from the internet, and the user name and password',
+      message: 'Could not connect to the database at db.example.com:5432: check the host and port, that the server accepts connections from the internet, and the user name and password',
     });
     expect((failure as { details: string }).details).not.toContain('Pulling schema');
     expect(record()?.initializedAt ?? null).toBeNull();
