@@ -333,12 +333,13 @@ function setupError(failed: string, exitCode: number | null, output: string, scr
   if (errorLine) return new DomainError(ErrorCode.DatabaseSetupFailed, `${step} failed${code}: ${errorLine.slice(0, 300)}`, details);
   const words = lines.filter((text) => /\w/.test(text) && !/^Node\.js v\d/.test(text) && !/^> /.test(text));
   if (failed === 'db:push' && CONNECTING.test(scriptOutput) && !CONNECTED.test(scriptOutput)) {
+    // The owner's own server is theirs to check; the provided one is not.
     const address = target.kind === 'custom' ? databaseUrlAddress(target.url) : null;
-    return new DomainError(
-      ErrorCode.DatabaseUnreachable,
-      `Could not connect to the database${address ? ` at ${address}` : ''}: check the host and port, that the server accepts connections from the internet, and the user name and password`,
-      details,
-    );
+    const message =
+      target.kind === 'custom'
+        ? `Could not connect to the database${address ? ` at ${address}` : ''}: check the host and port, that the server accepts connections from the internet, and the user name and password`
+        : "Could not connect to the project's database: try again in a moment";
+    return new DomainError(ErrorCode.DatabaseUnreachable, message, details);
   }
   const last = words.at(-1);
   return new DomainError(ErrorCode.DatabaseSetupFailed, `${step} failed${code}${last ? `: ${last.slice(0, 300)}` : ''}`, details);
