@@ -170,13 +170,27 @@ describe('/api/info', () => {
     await t?.close();
   });
 
-  it('shows where the model provider lives to operators only', async () => {
+  it("sends the server's make-up (Node, where the model provider lives, the engine's detail, the database) to operators only", async () => {
     t = await startTestApp({ ADMIN_USER_IDS: ADMIN_ID, LLM_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://10.0.0.7:11434/v1' });
     const admin = (await signUpWithId(t, ADMIN_ID)).cookie;
     const member = (await signUp(t.http)).cookie;
     const forAdmin = (await t.http.get('/api/info').set('Cookie', admin).expect(200)).body;
     const forMember = (await t.http.get('/api/info').set('Cookie', member).expect(200)).body;
-    expect(forAdmin.provider).toEqual({ name: 'openai', model: expect.any(String), baseUrl: 'http://10.0.0.7:11434/v1' });
-    expect(forMember.provider).toEqual({ name: 'openai', model: forAdmin.provider.model, baseUrl: null });
+    expect(forAdmin.provider).toEqual({ name: 'openai', model: expect.any(String) });
+    expect(forAdmin.operator).toEqual({
+      nodeVersion: process.version,
+      providerBaseUrl: 'http://10.0.0.7:11434/v1',
+      containerEngine: { version: forAdmin.operator.containerEngine.version, detail: expect.any(String) },
+      database: { mode: 'embedded' },
+    });
+    // Left out of the answer, not merely hidden by the page.
+    expect(forMember).toEqual({
+      version: forAdmin.version,
+      startedAt: forAdmin.startedAt,
+      provider: forAdmin.provider,
+      containerEngine: { reachable: forAdmin.containerEngine.reachable },
+      previewDomain: forAdmin.previewDomain,
+    });
+    expect(JSON.stringify(forMember)).not.toContain(process.version);
   });
 });

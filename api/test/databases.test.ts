@@ -94,6 +94,7 @@ describe('the blog blueprint with its own database', () => {
     for (const [databaseUrl, error] of [
       ['', 'Database URL is required'],
       ['mysql://db/app', 'Invalid PostgreSQL URL format. Must start with postgresql:// or postgres://'],
+      ['postgresql://user@', 'The URL names no host: postgresql://user:password@host:5432/database'],
     ]) {
       const res = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, databaseUrl }).expect(400);
       expect(res.body.error).toBe(error);
@@ -147,6 +148,17 @@ describe('the blog blueprint with its own database', () => {
 });
 
 describe("an owner's own database URL", () => {
+  it("that cannot be reached is refused with the address and a code, not drizzle-kit's spinner", async () => {
+    // Nothing listens on port 1: drizzle-kit prints only its spinner and exits 1.
+    const res = await t.http.post('/api/projects/fork-notes/database/initialize').set('Cookie', owner).send({ runSeed: true, databaseUrl: 'postgresql://me:hunter2-long@127.0.0.1:1/app' }).expect(422);
+    expect(res.body).toMatchObject({
+      code: 'database.unreachable',
+      error: 'Could not connect to the database at 127.0.0.1:1: check the host and port, that the server accepts connections from the internet, and the user name and password',
+    });
+    expect(res.body.details).not.toContain('Pulling schema');
+    expect(res.body.details).not.toContain('hunter2-long');
+  }, 120_000);
+
   it('is used as given, kept sealed, and switching back to the automatic one works', async () => {
     const project = await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name: 'fork-notes' } });
     // A server the sandbox can reach: the projects' own, with this project's own credentials.

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSseBlock } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
@@ -110,6 +112,15 @@ describe('projects', () => {
     const zip = res.body as Buffer;
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes(Buffer.from('shop/src/main.tsx'))).toBe(true);
+    // No keys and no database: the ZIP still has the .env.example the docs promise (`cp .env.example .env`).
+    const dir = await mkdtemp(join(tmpdir(), 'forge-zip-'));
+    try {
+      await writeFile(join(dir, 'shop.zip'), zip);
+      const envExample = execFileSync('unzip', ['-p', join(dir, 'shop.zip'), 'shop/.env.example'], { encoding: 'utf8' });
+      expect(envExample).toMatch(/^# This app reads no keys or other settings: there is nothing to fill in\./);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("answers another account's build as a missing project", async () => {

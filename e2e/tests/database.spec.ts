@@ -77,9 +77,22 @@ test("the blog's database view before and after initializing with the automatic 
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel('Database URL', { exact: true }).fill('');
   await expect(dialog.getByRole('alert')).toHaveText('Database URL is required');
+  await dialog.getByLabel('Database URL', { exact: true }).fill('postgresql://user@');
+  await expect(dialog.getByRole('alert')).toHaveText('The URL names no host: postgresql://user:password@host:5432/database');
+  await expect(confirm).toBeDisabled();
+  // The URL carries a password: masked until asked.
+  await expect(dialog.getByLabel('Database URL', { exact: true })).toHaveAttribute('type', 'password');
+  await dialog.getByRole('button', { name: 'Show URL' }).click();
+  await expect(dialog.getByLabel('Database URL', { exact: true })).toHaveAttribute('type', 'text');
   await dialog.getByLabel('Database URL', { exact: true }).fill('postgresql://me@db.example.com:5432/blog');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(confirm).toBeEnabled();
+
+  // Nothing listens there: the dialog says so, not drizzle-kit's spinner line.
+  await dialog.getByLabel('Database URL', { exact: true }).fill('postgresql://me:pw@127.0.0.1:1/blog');
+  await confirm.click();
+  await expect(dialog.getByRole('alert')).toContainText('Could not connect to the database at 127.0.0.1:1', { timeout: 90_000 });
+  await expect(page.getByText('Pulling schema')).toHaveCount(0);
 
   await dialog.getByRole('switch').click();
   await confirm.click();

@@ -45,14 +45,24 @@ export interface ReadyResponse {
 }
 
 export type LlmProviderName = 'anthropic' | 'openai' | 'offline';
+/** `GET /api/info`: what every signed-in user can rely on; the server's make-up only for operators. */
 export interface InfoResponse {
   version: string;
-  nodeVersion: string;
   startedAt: string;
-  provider: { name: LlmProviderName; model: string | null; baseUrl: string | null };
-  containerEngine: { reachable: boolean; version: string | null; detail: string };
-  database: { mode: 'embedded' | 'external' };
+  provider: { name: LlmProviderName; model: string | null };
+  containerEngine: { reachable: boolean };
   previewDomain: string;
+  /** Present for operators only: never sent to other accounts, not merely hidden from them. */
+  operator?: OperatorInfo;
+}
+
+/** How the server is set up, and so how an operator would change it. */
+export interface OperatorInfo {
+  nodeVersion: string;
+  /** Where the model provider lives; null for its default (or the offline agent). */
+  providerBaseUrl: string | null;
+  containerEngine: { version: string | null; detail: string };
+  database: { mode: 'embedded' | 'external' };
 }
 
 export interface ProjectListItem {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { databaseSizeNotice, databaseUrlError } from './databases.js';
+import { databaseSizeNotice, databaseUrlAddress, databaseUrlError } from './databases.js';
 
 describe('databaseUrlError', () => {
   it('says what is wrong in the words the user sees', () => {
@@ -12,6 +12,22 @@ describe('databaseUrlError', () => {
   it('accepts both prefixes followed by something', () => {
     expect(databaseUrlError('postgresql://u:p@db.example:5432/app')).toBeNull();
     expect(databaseUrlError('postgres://x')).toBeNull();
+  });
+
+  it('refuses a URL that names no host, or cannot be read', () => {
+    expect(databaseUrlError('postgresql://user@')).toBe('The URL names no host: postgresql://user:password@host:5432/database');
+    expect(databaseUrlError('postgresql://user:pw@:5432/db')).toBe('The URL names no host: postgresql://user:password@host:5432/database');
+    expect(databaseUrlError('postgresql:///db')).toBe('The URL names no host: postgresql://user:password@host:5432/database');
+    expect(databaseUrlError('postgresql://u:p@x@db.example/app')).toBeNull();
+    expect(databaseUrlError('postgresql://u:p w@db example/app')).toBe('This URL cannot be read: percent-encode special characters in the user name and password (@ as %40)');
+  });
+});
+
+describe('databaseUrlAddress', () => {
+  it('names the host and port, never the credentials', () => {
+    expect(databaseUrlAddress('postgresql://u:secret@db.example.com/app')).toBe('db.example.com:5432');
+    expect(databaseUrlAddress(' postgres://u@10.0.0.5:6543/app ')).toBe('10.0.0.5:6543');
+    expect(databaseUrlAddress('postgresql://user@')).toBeNull();
   });
 });
 

@@ -93,5 +93,24 @@ export function databaseUrlError(value: string): string | null {
   if (!URL_PREFIXES.some((prefix) => url.startsWith(prefix) && url.length > prefix.length)) {
     return 'Invalid PostgreSQL URL format. Must start with postgresql:// or postgres://';
   }
+  // Without a host the push has nothing to reach and fails with no reason (drizzle-kit prints only its spinner).
+  const authority = url.slice(url.indexOf('//') + 2).split(/[/?#]/)[0]!;
+  const hostAndPort = authority.slice(authority.lastIndexOf('@') + 1);
+  if (hostAndPort.replace(/:\d*$/, '') === '') return 'The URL names no host: postgresql://user:password@host:5432/database';
+  try {
+    new URL(url);
+  } catch {
+    return 'This URL cannot be read: percent-encode special characters in the user name and password (@ as %40)';
+  }
   return null;
+}
+
+/** The `host:port` a database URL points at, for messages (no credentials), or null when it cannot be read. */
+export function databaseUrlAddress(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    return url.hostname ? `${url.hostname}:${url.port || '5432'}` : null;
+  } catch {
+    return null;
+  }
 }

@@ -42,6 +42,8 @@ export const ErrorCode = {
   WalletLinkRefused: 'topup.wallet_link_refused',
   /** A project's db:push or db:seed failed; `details` holds their output. */
   DatabaseSetupFailed: 'database.setup_failed',
+  /** db:push never reached the database (wrong host or port, a server that refuses Forge, bad credentials); `details` holds its output. */
+  DatabaseUnreachable: 'database.unreachable',
   Unavailable: 'unavailable',
   Internal: 'internal',
 } as const;

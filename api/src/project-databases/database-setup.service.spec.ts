@@ -159,4 +159,25 @@ describe(DatabaseSetupService.name, () => {
     expect(mocks.repository.markInitialized).toHaveBeenCalledWith(PROJECT, 'custom', `sealed:${url}`);
     expect(record()?.active).toBe('custom');
   });
+  it("names the address a push could not reach instead of drizzle-kit's spinner, and keeps an error line it printed", async () => {
+    const { sut, mocks, record } = newSetupService();
+    // What drizzle-kit 0.31 prints (ANSI and all) for an unreachable host, before exiting 1 with no reason.
+    const spinner = '[\u28f7] Pulling schema from database...\n\u001b[2K\u001b[1G[\u28f7] Pulling schema from database...\n';
+    const unreachable = `> app@0.0.0 db:push\n> drizzle-kit push --force\n\nReading config file '/app/drizzle.config.ts'\nUsing 'pg' driver for database querying\n${spinner}`;
+    mocks.sandboxes.runScripts.mockResolvedValueOnce({ failed: 'db:push', exitCode: 1, output: unreachable });
+    const url = 'postgresql://me:hunter2-long@db.example.com/app';
+    const failure = await sut.setUp(PROJECT, { target: { kind: 'custom', url }, runSeed: true, sync: true, restartPreview: true }).catch((err: unknown) => err);
+    expect(failure).toMatchObject({
+      code: 'database.unreachable',
+      message: 'Could not connect to the database at db.example.com:5432: check the host and port, that the server accepts connections from the internet, and the user name and password',
+    });
+    expect((failure as { details: string }).details).not.toContain('Pulling schema');
+    expect(record()?.initializedAt ?? null).toBeNull();
+
+    mocks.sandboxes.runScripts.mockResolvedValueOnce({ failed: 'db:push', exitCode: 1, output: `${spinner}error: password authentication failed for user "me"\n` });
+    await expect(sut.setUp(PROJECT, { target: { kind: 'custom', url }, runSeed: false, sync: true, restartPreview: true })).rejects.toMatchObject({
+      code: 'database.setup_failed',
+      message: 'npm run db:push failed (exit code 1): error: password authentication failed for user "me"',
+    });
+  });
 });

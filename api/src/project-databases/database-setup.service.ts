@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { type DatabaseSize, databaseSizeNotice } from '@forge/protocol/databases';
+import { type DatabaseSize, databaseSizeNotice, databaseUrlAddress } from '@forge/protocol/databases';
 import { ErrorCode } from '@forge/protocol/errors';
 import { type LogLevel, levelOfLine } from '@forge/protocol/runs';
 import { stripAnsi } from '@forge/protocol/text';
@@ -135,14 +135,10 @@ export class DatabaseSetupService implements OnApplicationBootstrap {
           onOutput: lines.push,
         });
         lines.end();
-        output += hide(stripAnsi(result.output));
+        output += withoutSpinner(hide(stripAnsi(result.output)));
         // drizzle-kit push reports a refused statement and still exits 0.
         const failed = result.failed ?? (script === 'db:push' && REPORTED_ERROR.test(result.output) ? script : null);
-        if (failed) {
-          const step = failed === 'install' ? 'Installing the dependencies' : `npm run ${failed}`;
-          const code = result.failed ? ` (exit code ${result.exitCode})` : '';
-          throw new DomainError(ErrorCode.DatabaseSetupFailed, `${step} failed${code}${summaryLine(output)}`, output.slice(-8000));
-        }
+        if (failed) throw setupError(failed, result.failed ? result.exitCode : null, output, stripAnsi(result.output), request.target);
       }
       const kind: DatabaseKind = request.target.kind;
       await this.repository.markInitialized(projectId, kind, kind === 'custom' ? this.cipher.seal(url) : null);
@@ -309,9 +305,42 @@ function lineSplitter(onLine: ((line: string) => void) | undefined): { push: (ch
   };
 }
 
-/** The line that says what went wrong: the first error line, else the last line with words. */
-function summaryLine(output: string): string {
+/** A spinner frame drizzle-kit prints while it waits (`[⣷] Pulling schema from database...`): progress, never a cause. */
+const SPINNER_FRAME = /^\s*\[[\u2800-\u28ff]\]/;
+/** drizzle-kit's first step: a push that stops on it never reached the database (it prints no reason). */
+const CONNECTING = /\[[\u2800-\u28ff]\] Pulling schema from database/;
+const CONNECTED = /\[✓\] Pulling schema from database/;
+
+/** The output without spinner frames, a frame redrawn after a carriage return kept once at most. */
+function withoutSpinner(output: string): string {
+  return output
+    .split('\n')
+    .map((line) => line.slice(line.replace(/\r$/, '').lastIndexOf('\r') + 1))
+    .filter((line) => !SPINNER_FRAME.test(line))
+    .join('\n');
+}
+
+/**
+ * The domain error for a failed script, its message naming the cause: the first error line, else,
+ * for a push that never got past connecting, the address it could not reach.
+ */
+function setupError(failed: string, exitCode: number | null, output: string, scriptOutput: string, target: DatabaseTarget): DomainError {
+  const step = failed === 'install' ? 'Installing the dependencies' : `npm run ${failed}`;
+  const code = exitCode === null ? '' : ` (exit code ${exitCode})`;
   const lines = output.split('\n').map((text) => text.trim());
-  const line = lines.find((text) => /^(\w*Error|error)\b[^:]*:/.test(text)) ?? lines.filter((text) => /\w/.test(text) && !/^Node\.js v\d/.test(text)).at(-1);
-  return line ? `: ${line.slice(0, 300)}` : '';
+  const errorLine = lines.find((text) => /^(\w*Error|error)\b[^:]*:/.test(text));
+  const details = output.slice(-8000);
+  if (errorLine) return new DomainError(ErrorCode.DatabaseSetupFailed, `${step} failed${code}: ${errorLine.slice(0, 300)}`, details);
+  const words = lines.filter((text) => /\w/.test(text) && !/^Node\.js v\d/.test(text) && !/^> /.test(text));
+  if (failed === 'db:push' && CONNECTING.test(scriptOutput) && !CONNECTED.test(scriptOutput)) {
+    // The owner's own server is theirs to check; the provided one is not.
+    const address = target.kind === 'custom' ? databaseUrlAddress(target.url) : null;
+    const message =
+      target.kind === 'custom'
+        ? `Could not connect to the database${address ? ` at ${address}` : ''}: check the host and port, that the server accepts connections from the internet, and the user name and password`
+        : "Could not connect to the project's database: try again in a moment";
+    return new DomainError(ErrorCode.DatabaseUnreachable, message, details);
+  }
+  const last = words.at(-1);
+  return new DomainError(ErrorCode.DatabaseSetupFailed, `${step} failed${code}${last ? `: ${last.slice(0, 300)}` : ''}`, details);
 }

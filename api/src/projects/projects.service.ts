@@ -37,6 +37,9 @@ import { type ProjectRecord, ProjectsRepository } from './projects.repository.js
 
 /** Where a project's saved secrets are written; never a tracked file. */
 export const ENV_FILE = '.env';
+const ENV_EXAMPLE_FILE = '.env.example';
+const NO_KEYS_ENV_EXAMPLE =
+  '# This app reads no keys or other settings: there is nothing to fill in.\n# Copy this file to .env (cp .env.example .env) and add a variable here when the app comes to need one.\n';
 
 @Injectable()
 export class ProjectsService {
@@ -273,6 +276,8 @@ export class ProjectsService {
     const archive = new ZipArchive({ zlib: { level: 6 } });
     archive.on('warning', (err: ArchiverError) => this.logger.warn(`zip ${name}: ${err.message}`));
     for (const path of paths.filter((listed) => listed !== ENV_FILE)) archive.file(`${this.storage.projectDir(project.id)}/${path}`, { name: `${name}/${path}` });
+    // The docs promise one in every ZIP and say to `cp .env.example .env`: an app that reads no keys gets one saying so.
+    if (!paths.includes(ENV_EXAMPLE_FILE)) archive.append(NO_KEYS_ENV_EXAMPLE, { name: `${name}/${ENV_EXAMPLE_FILE}` });
     void archive.finalize();
     return new StreamableFile(archive, { type: 'application/zip', disposition: `attachment; filename="${name}.zip"` });
   }

@@ -62,22 +62,26 @@ export class SystemService {
     return { ok: true, database: 'ok', queue: 'ok', containerEngine: engine.detail, sandboxHosts: { takingWork, total: nodes.length }, warnings };
   }
 
-  /** What is running; where the model provider lives is for operators only. */
+  /** What is running; how the server is made up (and so how to change it) only for operators. */
   async info(viewer: AuthUser): Promise<InfoResponse> {
     const { llm } = this.config;
     const engine = await this.sandboxes.engineStatus();
-    return {
+    const info: InfoResponse = {
       version: this.config.version,
-      nodeVersion: process.version,
       startedAt: this.startedAt.toISOString(),
-      provider: {
-        name: llm.provider,
-        model: this.agent.provider.model,
-        baseUrl: !viewer.isAdmin ? null : llm.provider === 'anthropic' ? llm.anthropicBaseUrl : llm.provider === 'openai' ? llm.openaiBaseUrl : null,
-      },
-      containerEngine: engine,
-      database: { mode: this.config.databaseUrl ? 'external' : 'embedded' },
+      provider: { name: llm.provider, model: this.agent.provider.model },
+      containerEngine: { reachable: engine.reachable },
       previewDomain: this.config.previewDomain,
+    };
+    if (!viewer.isAdmin) return info;
+    return {
+      ...info,
+      operator: {
+        nodeVersion: process.version,
+        providerBaseUrl: llm.provider === 'anthropic' ? llm.anthropicBaseUrl : llm.provider === 'openai' ? llm.openaiBaseUrl : null,
+        containerEngine: { version: engine.version, detail: engine.detail },
+        database: { mode: this.config.databaseUrl ? 'external' : 'embedded' },
+      },
     };
   }
 }

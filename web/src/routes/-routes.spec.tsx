@@ -86,11 +86,9 @@ describe('route loading and error states', () => {
             status: 200,
             body: {
               version: '0.1.0',
-              nodeVersion: 'v20.20.0',
               startedAt: '2025-01-01T00:00:00Z',
-              provider: { name: 'offline', model: null, baseUrl: null },
-              containerEngine: { reachable: true, version: '27.0', detail: 'Docker 27.0' },
-              database: { mode: 'embedded' },
+              provider: { name: 'offline', model: null },
+              containerEngine: { reachable: true },
               previewDomain: 'preview.localhost',
             } satisfies InfoResponse,
           };

@@ -25,6 +25,7 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.DatabaseSetupFailed]: 422,
+  [ErrorCode.DatabaseUnreachable]: 422,
   [ErrorCode.Unavailable]: 503,
   [ErrorCode.Internal]: 500,
 };

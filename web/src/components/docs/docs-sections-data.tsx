@@ -50,8 +50,9 @@ export const DATABASE_SECTION: DocsSection = {
             environment.
           </>,
           <>
-            Switch it off to use a server of your own. The URL must start with <Code>postgresql://</Code> or <Code>postgres://</Code>; the dialog says so as you type. Forge uses it as given and keeps
-            it encrypted, like a secret. The Data Preview shows data of Forge's own databases only.
+            Switch it off to use a server of your own. The URL must start with <Code>postgresql://</Code> or <Code>postgres://</Code> and name a host; the dialog says so as you type, and masks the
+            field like a password until you choose to show it. Forge uses it as given and keeps it encrypted, like a secret. When the server cannot be reached, the dialog says which host and port it
+            tried. The Data Preview shows data of Forge's own databases only.
           </>,
           'Deleting the project deletes its database and its role.',
         ]}

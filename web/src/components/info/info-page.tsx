@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { AlertTriangle, Bot, CheckCircle2, Container, Database, Globe, RotateCcw, Server, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { InfoResponse, LlmProviderName } from '@forge/protocol/api';
-import { meQueryOptions } from '@/api/queries/auth';
 import { infoQueryOptions, refetchInfo } from '@/api/queries/info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -77,9 +76,10 @@ function InfoFrame({ actions, children }: { actions?: ReactNode; children: React
   );
 }
 
-/** Everyone sees what they can rely on; the server's make-up and how to change it are for operators. */
+/** Everyone sees what they can rely on; the server's make-up and how to change it come only to operators. */
 function StatusGrid({ info }: { info: InfoResponse }) {
-  const operator = useQuery(meQueryOptions).data?.isAdmin === true;
+  // The server sends the operator section to operators alone: its presence is the test.
+  const { operator } = info;
   const offline = info.provider.name === 'offline';
   const dockerDown = !info.containerEngine.reachable;
   const attention = [offline && 'no model provider is configured', dockerDown && 'the container engine is not reachable'].filter((item): item is string => Boolean(item));
@@ -105,7 +105,7 @@ function StatusGrid({ info }: { info: InfoResponse }) {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <StatusCard icon={Server} title="Server">
           <Row label="Version" value={<span className="font-mono">{info.version}</span>} />
-          {operator && <Row label="Node version" value={<span className="font-mono">{info.nodeVersion}</span>} />}
+          {operator && <Row label="Node version" value={<span className="font-mono">{operator.nodeVersion}</span>} />}
           <Row label="Started at" value={<time dateTime={info.startedAt}>{formatModifiedAt(info.startedAt)}</time>} />
           <Row label="Uptime" value={formatUptime(info.startedAt)} />
         </StatusCard>
@@ -128,7 +128,7 @@ function StatusGrid({ info }: { info: InfoResponse }) {
         >
           <Row label="Provider" value={PROVIDER_LABEL[info.provider.name]} />
           <Row label="Model" value={info.provider.model ? <span className="font-mono">{info.provider.model}</span> : <Muted>None</Muted>} />
-          {operator && <Row label="Base URL" value={info.provider.baseUrl ? <span className="font-mono break-all">{info.provider.baseUrl}</span> : <Muted>Provider default</Muted>} />}
+          {operator && <Row label="Base URL" value={operator.providerBaseUrl ? <span className="font-mono break-all">{operator.providerBaseUrl}</span> : <Muted>Provider default</Muted>} />}
         </StatusCard>
 
         <StatusCard
@@ -145,8 +145,8 @@ function StatusGrid({ info }: { info: InfoResponse }) {
           }
         >
           <Row label="Reachable" value={dockerDown ? 'No' : 'Yes'} />
-          {operator && info.containerEngine.version && <Row label="Version" value={<span className="font-mono">{info.containerEngine.version}</span>} />}
-          {operator && <Row label="Detail" value={<span className="break-words">{info.containerEngine.detail || '—'}</span>} />}
+          {operator?.containerEngine.version && <Row label="Version" value={<span className="font-mono">{operator.containerEngine.version}</span>} />}
+          {operator && <Row label="Detail" value={<span className="break-words">{operator.containerEngine.detail || '—'}</span>} />}
         </StatusCard>
 
         {operator && (
@@ -155,13 +155,13 @@ function StatusGrid({ info }: { info: InfoResponse }) {
             title="Database"
             footer={
               <Hint>
-                {info.database.mode === 'embedded'
+                {operator.database.mode === 'embedded'
                   ? 'Forge runs its own PostgreSQL under the data directory. Set DATABASE_URL to use an external server.'
                   : 'Forge uses the PostgreSQL server named by DATABASE_URL.'}
               </Hint>
             }
           >
-            <Row label="Mode" value={info.database.mode === 'embedded' ? 'Embedded' : 'External'} />
+            <Row label="Mode" value={operator.database.mode === 'embedded' ? 'Embedded' : 'External'} />
           </StatusCard>
         )}
 

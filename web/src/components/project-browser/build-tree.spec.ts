@@ -18,14 +18,15 @@ describe('buildBrowserTree', () => {
     expect(src.children[0].children[0]).toEqual({ name: 'util.ts', path: 'src/lib/util.ts', type: 'file', children: [] });
   });
 
-  it('counts an entry as a file only when its last segment has a dot', () => {
-    const tree = buildBrowserTree(['Dockerfile', '.env.example', 'docs.v2/README']);
+  it('counts the last segment of every path as a file, with a dot in its name or not', () => {
+    const tree = buildBrowserTree(['Dockerfile', '.env.example', 'docs.v2/README', 'LICENSE']);
     expect(tree.map((node) => [node.path, node.type])).toEqual([
-      ['Dockerfile', 'directory'],
       ['docs.v2', 'directory'],
       ['.env.example', 'file'],
+      ['Dockerfile', 'file'],
+      ['LICENSE', 'file'],
     ]);
-    expect(tree[1].children[0]).toMatchObject({ path: 'docs.v2/README', type: 'directory' });
+    expect(tree[0].children[0]).toEqual({ name: 'README', path: 'docs.v2/README', type: 'file', children: [] });
   });
 
   it('sorts folders before files, then by name, numbers naturally', () => {

@@ -5,11 +5,6 @@ export interface BrowserTreeNode {
   children: BrowserTreeNode[];
 }
 
-/** A path segment counts as a file only if it is the last one and contains a dot. */
-function isFileSegment(segment: string, isLast: boolean): boolean {
-  return isLast && segment.includes('.');
-}
-
 function sortNodes(nodes: BrowserTreeNode[]): BrowserTreeNode[] {
   nodes.sort((a, b) => {
     if (a.type !== b.type) return a.type === 'directory' ? -1 : 1;
@@ -30,7 +25,8 @@ export function buildBrowserTree(paths: readonly string[]): BrowserTreeNode[] {
     let path = '';
     segments.forEach((segment, index) => {
       path = path ? `${path}/${segment}` : segment;
-      const type = isFileSegment(segment, index === segments.length - 1) ? 'file' : 'directory';
+      // Every path names a file, so its last segment is one, dot or not (README, LICENSE, Dockerfile).
+      const type = index === segments.length - 1 ? 'file' : 'directory';
       const key = `${type}:${path}`;
       let node = byPath.get(key);
       if (!node) {

@@ -151,8 +151,18 @@ describe('DatabaseView', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Invalid PostgreSQL URL format. Must start with postgresql:// or postgres://');
     fireEvent.change(within(dialog).getByLabelText('Database URL'), { target: { value: '' } });
     expect(within(dialog).getByRole('alert').textContent).toBe('Database URL is required');
+    fireEvent.change(within(dialog).getByLabelText('Database URL'), { target: { value: 'postgresql://user@' } });
+    expect(within(dialog).getByRole('alert').textContent).toBe('The URL names no host: postgresql://user:password@host:5432/database');
+    expect(confirm.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Database URL'), { target: { value: 'postgresql://me@db.example.com/app' } });
     expect(within(dialog).queryByRole('alert')).toBeNull();
+    // The URL carries a password: masked until asked.
+    const field = within(dialog).getByLabelText('Database URL') as HTMLInputElement;
+    expect(field.type).toBe('password');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show URL' }));
+    expect(field.type).toBe('text');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide URL' }));
+    expect(field.type).toBe('password');
     expect(confirm.disabled).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('switch'));
@@ -163,18 +173,24 @@ describe('DatabaseView', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('/initialize'))).toHaveLength(1);
   });
 
-  it("shows the server's words when initializing fails", async () => {
+  it("shows the server's words in the dialog when initializing fails, and lets the URL be corrected", async () => {
+    const cause = 'Could not connect to the database at db.example.com:5432: check the host and port, that the server accepts connections from the internet, and the user name and password';
     mockApi((url) => {
       if (url.endsWith('/database/status')) return jsonResponse({ hasDatabase: true, isInitialized: false });
       if (url.endsWith('/database/schema')) return jsonResponse(SCHEMA);
       if (url.startsWith('/api/database/auto-url')) return jsonResponse({ url: 'u', maskedUrl: 'm' });
-      return jsonResponse({ error: 'npm run db:push failed (exit code 1): error: relation exists', code: 'database.setup_failed' }, 422);
+      return jsonResponse({ error: cause, code: 'database.unreachable' }, 422);
     });
     renderView();
     fireEvent.click(await screen.findByRole('button', { name: 'Initialize Database' }));
     const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('switch'));
+    fireEvent.change(within(dialog).getByLabelText('Database URL'), { target: { value: 'postgresql://me:pw@db.example.com/app' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Initialize Database' }));
-    expect(await screen.findByText('Error initializing database')).toBeTruthy();
-    expect(screen.getByText('npm run db:push failed (exit code 1): error: relation exists')).toBeTruthy();
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(`Error initializing database${cause}`);
+    expect(screen.queryByText('[⣷] Pulling schema from database...')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Database URL'), { target: { value: 'postgresql://me:pw@db2.example.com/app' } });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

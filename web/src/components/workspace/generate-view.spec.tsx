@@ -22,7 +22,7 @@ const user: PublicUser = { id: 'u1', keyHint: 'abcd', createdAt: '2025-01-01T00:
 /** A query client that already knows which model provider the server uses and the account's projects, so no request goes out for them. */
 function withProvider(name: LlmProviderName, projects: string[] = []) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(infoQueryOptions.queryKey, { provider: { name, model: null, baseUrl: null } } as InfoResponse);
+  queryClient.setQueryData(infoQueryOptions.queryKey, { provider: { name, model: null } } as InfoResponse);
   queryClient.setQueryData(meQueryOptions.queryKey, user);
   queryClient.setQueryData(projectListQueryOptions.queryKey, { projects: projects.map((name) => ({ name, fileCount: 3, modifiedAt: '2025-01-01T00:00:00Z' })) });
   return queryClient;

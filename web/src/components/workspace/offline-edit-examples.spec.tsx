@@ -9,7 +9,7 @@ import { renderInWorkspace } from './test-helpers';
 
 function withProvider(name: LlmProviderName) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(infoQueryOptions.queryKey, { provider: { name, model: null, baseUrl: null } } as InfoResponse);
+  queryClient.setQueryData(infoQueryOptions.queryKey, { provider: { name, model: null } } as InfoResponse);
   return queryClient;
 }
 

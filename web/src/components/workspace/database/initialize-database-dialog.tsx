@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DatabaseZap } from 'lucide-react';
+import { DatabaseZap, Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { databaseUrlError } from '@forge/protocol/databases';
@@ -32,6 +32,8 @@ function InitializeDatabaseForm({ project, onDone }: { project: string | null; o
   const [useAutoUrl, setUseAutoUrl] = useState(true);
   const [databaseUrl, setDatabaseUrl] = useState('');
   const [typed, setTyped] = useState(false);
+  // The URL carries the password: masked like one until the owner asks to see it.
+  const [shown, setShown] = useState(false);
   const switchId = useId();
   const inputId = useId();
   const errorId = useId();
@@ -52,10 +54,9 @@ function InitializeDatabaseForm({ project, onDone }: { project: string | null; o
       setDatabaseUrl('');
       onDone();
     },
-    onError: (err) => {
-      toast.error('Error initializing database', { description: getErrorMessage(err, 'Please try again.') });
-    },
   });
+  // Shown in the dialog, beside the URL it is about, rather than in a toast that goes away.
+  const failure = mutation.isError ? getErrorMessage(mutation.error, 'Please try again.') : null;
 
   const disabled = mutation.isPending || (!useAutoUrl && urlError !== null);
 
@@ -84,7 +85,10 @@ function InitializeDatabaseForm({ project, onDone }: { project: string | null; o
           role="switch"
           aria-checked={useAutoUrl}
           disabled={mutation.isPending}
-          onClick={() => setUseAutoUrl((current) => !current)}
+          onClick={() => {
+            setUseAutoUrl((current) => !current);
+            mutation.reset();
+          }}
           className={cn('relative h-6 w-11 shrink-0 rounded-full transition-colors disabled:opacity-50', useAutoUrl ? 'bg-primary' : 'bg-border-strong')}
         >
           <span className={cn('absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform', useAutoUrl && 'translate-x-5')} aria-hidden />
@@ -103,28 +107,47 @@ function InitializeDatabaseForm({ project, onDone }: { project: string | null; o
           <label htmlFor={inputId} className="mb-1 block text-xs font-medium text-muted">
             Database URL
           </label>
-          <input
-            id={inputId}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            value={databaseUrl}
-            disabled={mutation.isPending}
-            placeholder="postgresql://user:password@host:5432/database"
-            aria-invalid={typed && urlError !== null}
-            aria-describedby={typed && urlError ? errorId : undefined}
-            onChange={(event) => {
-              setDatabaseUrl(event.target.value);
-              setTyped(true);
-            }}
-            className="w-full rounded-lg border border-border bg-background px-3 py-2 font-mono text-sm text-foreground placeholder:text-subtle focus:border-primary focus:outline-none aria-[invalid=true]:border-destructive"
-          />
+          <div className="relative">
+            <input
+              id={inputId}
+              type={shown ? 'text' : 'password'}
+              autoComplete="off"
+              spellCheck={false}
+              value={databaseUrl}
+              disabled={mutation.isPending}
+              placeholder="postgresql://user:password@host:5432/database"
+              aria-invalid={typed && urlError !== null}
+              aria-describedby={typed && urlError ? errorId : undefined}
+              onChange={(event) => {
+                setDatabaseUrl(event.target.value);
+                setTyped(true);
+                mutation.reset();
+              }}
+              className="w-full rounded-lg border border-border bg-background py-2 pr-11 pl-3 font-mono text-sm text-foreground placeholder:text-subtle focus:border-primary focus:outline-none aria-[invalid=true]:border-destructive"
+            />
+            <button
+              type="button"
+              onClick={() => setShown((value) => !value)}
+              aria-label={shown ? 'Hide URL' : 'Show URL'}
+              aria-pressed={shown}
+              className="absolute top-1/2 right-1.5 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface-3 hover:text-foreground"
+            >
+              {shown ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+            </button>
+          </div>
           {typed && urlError && (
             <p id={errorId} role="alert" className="mt-1.5 text-xs text-destructive">
               {urlError}
             </p>
           )}
           <p className="mt-1.5 text-xs text-subtle">Your own server is used as given; the URL is kept encrypted like a secret.</p>
+        </div>
+      )}
+
+      {failure && (
+        <div role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          <p className="font-medium">Error initializing database</p>
+          <p className="mt-0.5 break-words">{failure}</p>
         </div>
       )}
 
