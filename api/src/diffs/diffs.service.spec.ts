@@ -44,7 +44,8 @@ describe('DiffsService', () => {
     expect(counts).toEqual([{ path: 'big.txt', added: 5_000, removed: 5_000 }]);
     expect(lines).toEqual(['✏️ big.txt (too large to show line by line)']);
     expect(Date.now() - started).toBeLessThan(15_000);
-    // The longest the event loop waited, in nanoseconds: the diffs ran elsewhere.
-    expect(delay.max / 1e6).toBeLessThan(200);
+    // The longest the event loop waited, in nanoseconds: the diffs ran elsewhere. On this thread they
+    // took 2.5 s each; the bound leaves room for a busy machine not scheduling the process (201 ms seen).
+    expect(delay.max / 1e6).toBeLessThan(1000);
   }, 30_000);
 });
