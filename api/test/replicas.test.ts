@@ -116,7 +116,7 @@ describe('two replicas on one database and one data directory', () => {
       const resumed = await readSse(`${replica.url}/api/jobs/${jobId}/stream`, { Cookie: cookie, 'Last-Event-ID': String(middle) });
       expect(resumed.events).toEqual(remote.events.filter((event) => event.id! > middle));
     }
-  }, 120_000);
+  }, 240_000);
 
   it('ends the streams of a replica that stops (SIGTERM) with a reconnect hint, and its viewers go on at another replica', async () => {
     const [a, b] = [await startReplicaIfNeeded(0), await startReplicaIfNeeded(1)];
@@ -142,7 +142,7 @@ describe('two replicas on one database and one data directory', () => {
     expect(events.at(-1)!.data).toBe('[DONE]');
     const rows = await storedJobStream(jobId);
     expect(events.map((event) => ({ seq: event.id, data: event.data }))).toEqual(rows);
-  }, 120_000);
+  }, 240_000);
 
   it('holds a project for one writer across replicas', async () => {
     const [a, b] = [await startReplicaIfNeeded(0), await startReplicaIfNeeded(1)];
@@ -170,7 +170,7 @@ describe('two replicas on one database and one data directory', () => {
       body: JSON.stringify({ projectName: 'held', files: { 'a.txt': 'a' } }),
     });
     expect(after.status).toBe(201);
-  }, 120_000);
+  }, 240_000);
 
   it('builds a project once when both replicas are asked at once, and serves its preview through either', async () => {
     const [a, b] = [await startReplicaIfNeeded(0), await startReplicaIfNeeded(1)];
@@ -194,7 +194,7 @@ describe('two replicas on one database and one data directory', () => {
     }
     const bundle = await getThroughProxy(b.platform.port, result!.data!.previewUrl, '/');
     expect(bundle.body).toContain('<div id="root">');
-  }, 180_000);
+  }, 300_000);
 
   it('ends a generation whose replica is killed (kill -9) within 30 s, and its viewer on the other replica sees every event once and the end', async () => {
     const [a, b] = [await startReplicaIfNeeded(0), await startReplicaIfNeeded(1)];
@@ -227,7 +227,7 @@ describe('two replicas on one database and one data directory', () => {
     // The project is free again (generated anew over what the killed run left).
     await startJob(survivor, cookie, 'orphaned', true);
     replicas.splice(replicas.indexOf(runner), 1);
-  }, 120_000);
+  }, 240_000);
 
   it('rolls back the half-applied edit of a killed replica from the survivor, leaving the project as it was', async () => {
     for (const replica of replicas.splice(0)) await stopPlatform(replica.platform);
@@ -282,7 +282,7 @@ describe('two replicas on one database and one data directory', () => {
     }
     const jobs = await fetch(`${survivor.url}/api/jobs/active`, { headers: { Cookie: cookie } }).then((res) => res.json());
     expect(jobs).toEqual({ jobs: [] });
-  }, 120_000);
+  }, 240_000);
 
   /** The job's stored run events as the job stream sends them (the generation's format). */
   async function storedJobStream(jobId: string): Promise<Array<{ seq: number; data: string | null }>> {
