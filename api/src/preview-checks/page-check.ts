@@ -5,6 +5,9 @@ import { MAX_BODY_CHARS, type PageProblem, firstProjectFrame, isEchoedConsoleErr
 import { type SourceMapV3, originalPosition, projectSource } from './source-maps.js';
 import type { ErrorAnswer } from './missing-secrets.js';
 
+/** The least time a screenshot is given, whatever is left of the check's deadline. */
+const SCREENSHOT_MIN_MS = 5_000;
+
 export interface PageCheckOptions {
   url: string;
   /** The whole check, load and settle, stays within this. */
@@ -128,7 +131,8 @@ export async function checkPage(browser: Browser, options: PageCheckOptions): Pr
     let screenshot: Buffer | null = null;
     if (loaded) {
       if (empty) problems.push({ kind: 'empty', message: 'The page rendered nothing', file: null, line: null });
-      screenshot = await page.screenshot({ type: 'jpeg', quality: 70, timeout: Math.max(1_000, deadline - Date.now()) }).catch(() => null);
+      // The thumbnail gets a few seconds of its own: settling and reading bodies may have used the deadline up on a busy machine.
+      screenshot = await page.screenshot({ type: 'jpeg', quality: 70, timeout: Math.max(SCREENSHOT_MIN_MS, deadline - Date.now()) }).catch(() => null);
     }
     return { problems: tidyProblems(problems), toleratedRequests, screenshot };
   } finally {
