@@ -113,11 +113,11 @@ describe('route loading and error states', () => {
 });
 
 describe('/pricing', () => {
-  it("shows a signed-in user the marketing page's plans, with a top-up instead of a new account", async () => {
+  it("shows a signed-in user the marketing page's plans, with their balance instead of a new account", async () => {
     renderAt('/pricing', signedIn);
     expect(await screen.findByRole('heading', { name: 'Pay only for what the agent uses' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Usage pricing' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Top up your credits' }).getAttribute('href')).toBe('/topup');
+    expect(screen.getByRole('link', { name: 'See your balance' }).getAttribute('href')).toBe('/account');
     expect(screen.queryByRole('link', { name: 'Create a free account' })).toBeNull();
   });
 

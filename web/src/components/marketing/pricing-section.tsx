@@ -29,7 +29,7 @@ const pricingPlans: Array<{ icon: LucideIcon; name: string; price: string; unit:
   },
 ];
 
-/** The plans; a signed-in user (on `/pricing`) is offered a top-up rather than a new account. */
+/** The plans; a signed-in user (on `/pricing`) is shown their balance rather than offered a new account. */
 export function PricingSection({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 border-t border-border px-4 py-20 sm:px-6 sm:py-28">
@@ -64,8 +64,8 @@ export function PricingSection({ signedIn = false }: { signedIn?: boolean }) {
             {featured && (
               <div className="relative mt-auto pt-8">
                 {signedIn ? (
-                  <Link to="/topup" className={buttonClasses('primary', 'md', 'w-full')}>
-                    Top up your credits
+                  <Link to="/account" className={buttonClasses('primary', 'md', 'w-full')}>
+                    See your balance
                   </Link>
                 ) : (
                   <Link to="/auth" className={buttonClasses('primary', 'md', 'w-full')}>
