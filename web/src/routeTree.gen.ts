@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as DocsRouteImport } from './routes/docs'
+import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as WallRouteImport } from './routes/wall'
 import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
@@ -39,6 +40,11 @@ const AuthRoute = AuthRouteImport.update({
 const DocsRoute = DocsRouteImport.update({
   id: '/docs',
   path: '/docs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PricingRoute = PricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WallRoute = WallRouteImport.update({
@@ -87,6 +93,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
+  '/pricing': typeof PricingRoute
   '/wall': typeof WallRoute
   '/account': typeof AuthedAccountRoute
   '/admin': typeof AuthedAdminRoute
@@ -100,6 +107,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
+  '/pricing': typeof PricingRoute
   '/wall': typeof WallRoute
   '/account': typeof AuthedAccountRoute
   '/admin': typeof AuthedAdminRoute
@@ -115,6 +123,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRoute
   '/docs': typeof DocsRoute
+  '/pricing': typeof PricingRoute
   '/wall': typeof WallRoute
   '/_authed/account': typeof AuthedAccountRoute
   '/_authed/admin': typeof AuthedAdminRoute
@@ -130,6 +139,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/docs'
+    | '/pricing'
     | '/wall'
     | '/account'
     | '/admin'
@@ -143,6 +153,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/docs'
+    | '/pricing'
     | '/wall'
     | '/account'
     | '/admin'
@@ -157,6 +168,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/auth'
     | '/docs'
+    | '/pricing'
     | '/wall'
     | '/_authed/account'
     | '/_authed/admin'
@@ -172,6 +184,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   AuthRoute: typeof AuthRoute
   DocsRoute: typeof DocsRoute
+  PricingRoute: typeof PricingRoute
   WallRoute: typeof WallRoute
   SShareIdRoute: typeof SShareIdRoute
 }
@@ -204,6 +217,13 @@ declare module '@tanstack/react-router' {
       path: '/docs'
       fullPath: '/docs'
       preLoaderRoute: typeof DocsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pricing': {
+      id: '/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof PricingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/wall': {
@@ -291,6 +311,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   AuthRoute: AuthRoute,
   DocsRoute: DocsRoute,
+  PricingRoute: PricingRoute,
   WallRoute: WallRoute,
   SShareIdRoute: SShareIdRoute,
 }

@@ -109,3 +109,19 @@ describe('route loading and error states', () => {
     expect(screen.getByText('Failed to load project data')).toBeTruthy();
   });
 });
+
+describe('/pricing', () => {
+  it("shows a signed-in user the marketing page's plans, with their balance instead of a new account", async () => {
+    renderAt('/pricing', signedIn);
+    expect(await screen.findByRole('heading', { name: 'Pay only for what the agent uses' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Usage pricing' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your balance' }).getAttribute('href')).toBe('/account');
+    expect(screen.queryByRole('link', { name: 'Create a free account' })).toBeNull();
+  });
+
+  it('shows a visitor the same plans, offering an account', async () => {
+    renderAt('/pricing', visitor);
+    expect(await screen.findByRole('heading', { name: 'Pay only for what the agent uses' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a free account' }).getAttribute('href')).toBe('/auth');
+  });
+});

@@ -1,8 +1,8 @@
 import { TooltipProvider } from '@radix-ui/react-tooltip';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import { NotFoundPage } from '@/components/not-found-page';
+import { AppToaster } from '@/components/ui/app-toaster';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -15,10 +15,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
-    // Tooltips wait 700 ms, 300 ms between neighbours; one toast at a time, shown 5 s.
+    // Tooltips wait 700 ms, 300 ms between neighbours.
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
       <Outlet />
-      <Toaster theme="dark" position="bottom-right" visibleToasts={1} duration={5000} richColors closeButton style={{ maxWidth: 420 }} />
+      <AppToaster />
     </TooltipProvider>
   );
 }

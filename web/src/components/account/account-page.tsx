@@ -49,12 +49,17 @@ export function AccountPage() {
             Account id <span className="font-mono text-muted select-all">{me.data.id}</span>: quote it when you ask this server's team for credits
           </p>
         )}
-        {/* Only where the operator turned top-ups on: elsewhere the page could only say they are off. */}
-        {topUpsOn && (
-          <Link to="/topup" className={buttonClasses('outline', 'sm', 'mt-3')}>
-            Top up with USDC
+        <div className="mt-3 flex flex-wrap gap-2">
+          {/* Only where the operator turned top-ups on: elsewhere the page could only say they are off. */}
+          {topUpsOn && (
+            <Link to="/topup" className={buttonClasses('outline', 'sm')}>
+              Top up with USDC
+            </Link>
+          )}
+          <Link to="/pricing" className={buttonClasses('ghost', 'sm')}>
+            Pricing
           </Link>
-        )}
+        </div>
         {balance !== undefined && balance <= 0 && (
           <p className="mt-2 text-sm text-warning">
             Generations, edits and automatic fixes need a positive balance.{' '}

@@ -130,6 +130,11 @@ describe('AccountPage and top-ups', () => {
     await new Promise((settled) => setTimeout(settled, 50));
     expect(screen.queryByRole('link', { name: 'Top up with USDC' })).toBeNull();
   });
+
+  it('links to the pricing page, top-ups or not', async () => {
+    renderAt('/account', account(false));
+    expect((await screen.findByRole('link', { name: 'Pricing' }, SLOW)).getAttribute('href')).toBe('/pricing');
+  });
 });
 
 describe('TopUpPage', () => {

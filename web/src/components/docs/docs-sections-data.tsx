@@ -106,7 +106,7 @@ export const SECRETS_SECTION: DocsSection = {
           </>,
           "A saved value that shows up in a build log, the app's log or the agent's output is masked before anyone sees it, and so are its common encodings (base64, URL-encoding, hex) and the password inside a database URL.",
           <>
-            <Code>DATABASE_URL</Code> counts as set once the database is initialized: the database's own URL is what the app gets.
+            <Code>DATABASE_URL</Code> is not a key to enter: once the database is initialized Forge gives the app the database's own URL, and the Secrets view says it is provided by Forge.
           </>,
           <>
             An app waiting for a key you have not saved yet is not treated as broken: its server answering 503, or an error or an answer of its server naming the key, does not fail the build's browser

@@ -33,6 +33,7 @@ export const SHARING_SECTION: DocsSection = {
           </>,
           'The running app on an address of its own, separate from Forge and from your private preview address. A preview that went to sleep starts again when a visitor opens it.',
           'Nothing else: visitors cannot edit, build, download, or reach the project’s database view or secrets.',
+          'A data app is the exception to read-only: its public app uses the same database as your preview, so whatever a visitor adds, changes or deletes through the app is in your data. The Share dialog says so for such an app.',
         ]}
       />
       <Callout title="Secrets stay private" tone="note">

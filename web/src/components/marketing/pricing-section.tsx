@@ -29,7 +29,8 @@ const pricingPlans: Array<{ icon: LucideIcon; name: string; price: string; unit:
   },
 ];
 
-export function PricingSection() {
+/** The plans; a signed-in user (on `/pricing`) is shown their balance rather than offered a new account. */
+export function PricingSection({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 border-t border-border px-4 py-20 sm:px-6 sm:py-28">
       <SectionHeading id="pricing-title" eyebrow="Pricing" title="Pay only for what the agent uses">
@@ -62,9 +63,15 @@ export function PricingSection() {
             </ul>
             {featured && (
               <div className="relative mt-auto pt-8">
-                <Link to="/auth" className={buttonClasses('primary', 'md', 'w-full')}>
-                  Create a free account
-                </Link>
+                {signedIn ? (
+                  <Link to="/account" className={buttonClasses('primary', 'md', 'w-full')}>
+                    See your balance
+                  </Link>
+                ) : (
+                  <Link to="/auth" className={buttonClasses('primary', 'md', 'w-full')}>
+                    Create a free account
+                  </Link>
+                )}
               </div>
             )}
           </article>

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Check, Copy, ExternalLink, Globe, LayoutGrid, Lock } from 'lucide-react';
+import { Check, Copy, Database, ExternalLink, Globe, LayoutGrid, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MAX_SHARE_DESCRIPTION_CHARS, type OwnerShare, SHARE_DESCRIPTION_TOO_LONG_MESSAGE, type ShareStatusResponse } from '@forge/protocol/shares';
 import { getErrorMessage } from '@/api/errors';
+import { databaseStatusQueryOptions } from '@/api/queries/databases';
 import { publishProject, shareChanged, shareStatusQueryOptions, unpublishProject } from '@/api/queries/shares';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -31,6 +32,9 @@ export function ShareDialog({ project, onClose }: ShareDialogProps) {
 
 function ShareDialogBody({ project }: { project: string }) {
   const status = useQuery(shareStatusQueryOptions(project));
+  // A data app's public app writes to the owner's database: the page is read-only, the app is not.
+  const database = useQuery(databaseStatusQueryOptions(project));
+  const dataApp = database.data?.hasDatabase === true;
   return (
     <>
       <DialogHeader>
@@ -43,6 +47,12 @@ function ShareDialogBody({ project }: { project: string }) {
           the wall. Secrets and .env files are never shown.
         </DialogDescription>
       </DialogHeader>
+      {dataApp && (
+        <p role="note" className="mt-4 flex gap-2 rounded-lg border border-warning/30 bg-warning/5 p-3 text-sm leading-relaxed text-foreground">
+          <Database className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+          <span>This app has a database, and its public app is not read-only: anyone with the address can add, change and delete its data through the app, in the same database you use.</span>
+        </p>
+      )}
       {status.isPending && (
         <div className="flex items-center justify-center gap-2 py-10 text-sm text-muted">
           <Spinner className="size-5" label="Loading sharing" />

@@ -10,24 +10,30 @@ export interface FileTreeItemProps {
   activeFile: string | null;
   streamingPaths: ReadonlySet<string>;
   collapsed: ReadonlySet<string>;
-  onToggleFolder: (path: string) => void;
+  /** Opens or closes the folder, and selects it. */
+  onSelectFolder: (path: string) => void;
   onSelectFile: (path: string) => void;
 }
 
-export function FileTreeItem({ node, depth, activeFile, streamingPaths, collapsed, onToggleFolder, onSelectFile }: FileTreeItemProps) {
+export function FileTreeItem({ node, depth, activeFile, streamingPaths, collapsed, onSelectFolder, onSelectFile }: FileTreeItemProps) {
   const indent = { paddingLeft: `${10 + depth * 14}px` };
 
   if (node.type === 'folder') {
     const open = !collapsed.has(node.path);
+    const selected = node.path === activeFile;
     return (
       <li>
         <button
           type="button"
-          onClick={() => onToggleFolder(node.path)}
+          onClick={() => onSelectFolder(node.path)}
           aria-expanded={open}
+          aria-current={selected ? 'true' : undefined}
           title={node.path}
           style={indent}
-          className="group flex h-7 w-full items-center gap-1.5 rounded-md pr-2 text-left text-[13px] text-muted transition-colors hover:bg-surface-3 hover:text-foreground"
+          className={cn(
+            'group flex h-7 w-full items-center gap-1.5 rounded-md pr-2 text-left text-[13px] transition-colors',
+            selected ? 'bg-primary/15 text-foreground' : 'text-muted hover:bg-surface-3 hover:text-foreground',
+          )}
         >
           <ChevronRight className={cn('size-3.5 shrink-0 text-subtle transition-transform', open && 'rotate-90')} aria-hidden />
           <FileIcon name={node.name} folder open={open} />
@@ -43,7 +49,7 @@ export function FileTreeItem({ node, depth, activeFile, streamingPaths, collapse
                 activeFile={activeFile}
                 streamingPaths={streamingPaths}
                 collapsed={collapsed}
-                onToggleFolder={onToggleFolder}
+                onSelectFolder={onSelectFolder}
                 onSelectFile={onSelectFile}
               />
             ))}

@@ -26,6 +26,13 @@ export function FileTreePanel() {
       return next;
     });
 
+  // A folder opens or closes and becomes the selection, so the code view says it is a folder
+  // rather than keeping the last file; the list stays up on phones, where the user is still browsing.
+  const selectFolder = (path: string) => {
+    toggleFolder(path);
+    actions.setActiveFile(path);
+  };
+
   const selectFile = (path: string) => {
     actions.setActiveFile(path);
     // On small screens the list covers the content; picking a file means the user wants to read it.
@@ -95,7 +102,7 @@ export function FileTreePanel() {
                 activeFile={activeFile}
                 streamingPaths={streamingPaths}
                 collapsed={collapsed}
-                onToggleFolder={toggleFolder}
+                onSelectFolder={selectFolder}
                 onSelectFile={selectFile}
               />
             ))}

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import type { ProjectVersion } from '@forge/protocol/versions';
 import { runEvents } from '@/api/streams/test-streams';
+import { formatModifiedAt } from '@/components/projects/format-date';
 import { createWorkspaceStore } from '@/store/workspace';
 import { HistoryDialog } from './history-dialog';
 import { jsonResponse, renderInWorkspace } from './test-helpers';
@@ -23,11 +24,19 @@ const GENERATED: ProjectVersion = {
 };
 const DIFF = 'diff --git a/src/App.tsx b/src/App.tsx\n--- /dev/null\n+++ b/src/App.tsx\n@@ -0,0 +1,1 @@\n+export function App() {}\n';
 
-function setup() {
+const RESTORED: ProjectVersion = {
+  id: 'd'.repeat(40),
+  message: 'Restored the version of 2026-11-23 09:00 UTC: A landing page for a café',
+  kind: 'restore',
+  createdAt: '2026-11-23T11:00:00.000Z',
+  files: [{ path: 'src/content.ts', added: 1, removed: 1 }],
+};
+
+function setup(versions: ProjectVersion[] = [EDIT, GENERATED]) {
   const calls: string[] = [];
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     calls.push(`${init?.method ?? 'GET'} ${url}`);
-    if (url === '/api/projects/cafe/versions') return jsonResponse({ versions: [EDIT, GENERATED] });
+    if (url === '/api/projects/cafe/versions') return jsonResponse({ versions });
     if (url.endsWith('/diff')) return jsonResponse({ diff: DIFF });
     if (url.endsWith('/restore')) return jsonResponse({ version: { ...GENERATED, id: 'c'.repeat(40), kind: 'restore' } }, 201);
     if (url === '/api/projects/cafe/tree') return jsonResponse({ tree: ['src/App.tsx'] });
@@ -82,5 +91,21 @@ describe('HistoryDialog', () => {
     expect(await screen.findByText('Version restored')).toBeTruthy();
     await waitFor(() => expect(store.state.previewUrl).toBe('http://p.preview.localhost:3000/'));
     expect(store.state.files).toEqual([{ path: 'src/App.tsx', isStreaming: false }]);
+  });
+
+  it('is as wide as its class asks (max-w-5xl, not the dialog default max-w-lg)', async () => {
+    setup();
+    const dialog = await screen.findByRole('dialog', { name: 'History of cafe' });
+    expect(dialog.className.split(' ')).toContain('max-w-5xl');
+    expect(dialog.className.split(' ')).not.toContain('max-w-lg');
+  });
+
+  it("shows a restore's time in the same format as the list's times, not in UTC", async () => {
+    setup([RESTORED, GENERATED]);
+    const list = await screen.findByRole('list', { name: 'Versions' });
+    const restored = within(list).getAllByRole('button')[0]!;
+    expect(restored.textContent).toContain(formatModifiedAt(RESTORED.createdAt));
+    expect(restored.textContent).toContain(`Restored the version of ${formatModifiedAt(GENERATED.createdAt)}: A landing page for a café`);
+    expect(restored.textContent).not.toContain('UTC');
   });
 });

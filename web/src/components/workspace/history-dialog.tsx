@@ -18,6 +18,17 @@ import { useWorkspaceStore } from '@/store/workspace';
 import { runBuild } from './run-build';
 import { VersionDiff } from './version-diff';
 
+// A restore's message names the version it went back to in UTC (the API's words, stored with it).
+const RESTORED_AT = /\bthe version of (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC\b/;
+
+/** A version's message with a restore's UTC time shown like every other time here: the viewer's, in one format. */
+function versionMessage(message: string): string {
+  return message.replace(RESTORED_AT, (whole, day: string, time: string) => {
+    const at = new Date(`${day}T${time}:00Z`);
+    return Number.isNaN(at.getTime()) ? whole : `the version of ${formatModifiedAt(at)}`;
+  });
+}
+
 const KIND_LABELS: Record<VersionKind, string> = { generation: 'Generated', edit: 'Edit', fix: 'Auto-fix', restore: 'Restore', save: 'Saved', import: 'Imported' };
 
 interface HistoryDialogProps {
@@ -61,8 +72,8 @@ export function HistoryDialog({ project, open, onClose }: HistoryDialogProps) {
             </ul>
             <section aria-label="Selected version" className="flex min-h-0 flex-col rounded-lg border border-border bg-background/60">
               <div className="flex items-center gap-2 border-b border-border px-3 py-2">
-                <p className="min-w-0 flex-1 truncate text-sm font-medium" title={selected.message}>
-                  {selected.message}
+                <p className="min-w-0 flex-1 truncate text-sm font-medium" title={versionMessage(selected.message)}>
+                  {versionMessage(selected.message)}
                 </p>
                 <Button size="sm" variant="outline" onClick={() => setConfirming(true)} disabled={selected.id === list[0]?.id || restore.pending}>
                   <RotateCcw className="size-4" aria-hidden />
@@ -78,7 +89,7 @@ export function HistoryDialog({ project, open, onClose }: HistoryDialogProps) {
       <ConfirmDialog
         open={confirming && selected !== null}
         title="Restore this version?"
-        description={`The files of "${project}" become those of this version (${selected?.message ?? ''}), as a new version, and the project is rebuilt. The current version stays in the history.`}
+        description={`The files of "${project}" become those of this version (${versionMessage(selected?.message ?? '')}), as a new version, and the project is rebuilt. The current version stays in the history.`}
         confirmLabel="Restore"
         pendingLabel="Restoring..."
         pending={restore.pending}
@@ -113,7 +124,7 @@ function VersionItem({ version, latest, selected, onSelect }: { version: Project
           {formatModifiedAt(version.createdAt)}
         </time>
       </span>
-      <span className="mt-1 block truncate text-sm text-foreground">{version.message}</span>
+      <span className="mt-1 block truncate text-sm text-foreground">{versionMessage(version.message)}</span>
       {version.files.length > 0 && (
         <span className="mt-1 block space-y-0.5">
           {version.files.slice(0, 6).map((file) => (
@@ -152,10 +163,10 @@ function useRestore(project: string) {
     } finally {
       setPending(false);
     }
-    toast.success('Version restored', { description: `"${project}" is back to: ${version.message}` });
+    toast.success('Version restored', { description: `"${project}" is back to: ${versionMessage(version.message)}` });
     afterRestore(queryClient, project);
     const { actions, state } = store;
-    actions.addLog(`⏪ Restored ${project} to the version "${version.message}"`, 'info');
+    actions.addLog(`⏪ Restored ${project} to the version "${versionMessage(version.message)}"`, 'info');
     try {
       const { tree } = await queryClient.fetchQuery({ ...projectTreeQueryOptions(project), staleTime: 0 });
       const active = state.activeFile;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import type { SecretsResponse } from '@forge/protocol/secrets';
 import { createWorkspaceStore } from '@/store/workspace';
@@ -36,9 +36,18 @@ afterEach(() => {
 });
 
 describe('SecretsView', () => {
-  it('asks for a project when none is loaded', () => {
-    renderInWorkspace(<SecretsView />);
+  it('asks for a project when none is loaded, and offers Refresh there too', async () => {
+    renderInWorkspace(
+      <>
+        <SecretsView />
+        <Toaster />
+      </>,
+    );
+    const empty = screen.getByText('No Project Selected').parentElement!;
     expect(screen.getByText('No Project Selected')).toBeTruthy();
+    const refresh = within(empty).getByRole('button', { name: 'Refresh' });
+    fireEvent.click(refresh);
+    expect(await screen.findByText('Refreshing...')).toBeTruthy();
   });
 
   it('says when the project needs no secrets, and when they could not be loaded', async () => {
@@ -108,5 +117,21 @@ describe('SecretsView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save API Keys' }));
     expect(await screen.findByText('Error saving secrets')).toBeTruthy();
     expect(screen.getByText("STRIPE_SECRET_KEY is not a variable this project's .env.example lists")).toBeTruthy();
+  });
+
+  it("says a data app's DATABASE_URL is provided by Forge, with no field whose placeholder reads like its value", async () => {
+    mockApi(() =>
+      jsonResponse({
+        secrets: [{ key: 'DATABASE_URL', description: 'PostgreSQL connection string', example: 'postgresql://postgres:postgres@localhost:5432/notes', isSet: true }],
+      } satisfies SecretsResponse),
+    );
+    const { store } = renderView();
+    expect(await screen.findByText('Provided by Forge')).toBeTruthy();
+    expect(screen.queryByText('Set')).toBeNull();
+    expect(screen.queryByLabelText('DATABASE_URL')).toBeNull();
+    expect(screen.queryByPlaceholderText('postgresql://postgres:postgres@localhost:5432/notes')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save API Keys' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open Database' }));
+    expect(store.state.currentView).toBe('database');
   });
 });

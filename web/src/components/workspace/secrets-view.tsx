@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LockKeyhole, Save, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { NO_SECRETS_TO_SAVE_DETAILS, NO_SECRETS_TO_SAVE_MESSAGE, secretsToSave } from '@forge/protocol/secrets';
+import { NO_SECRETS_TO_SAVE_DETAILS, NO_SECRETS_TO_SAVE_MESSAGE, PLATFORM_PROVIDED_KEYS, secretsToSave } from '@forge/protocol/secrets';
 import { getErrorMessage } from '@/api/errors';
 import { invalidateSecrets, saveSecrets, secretsQueryOptions } from '@/api/queries/secrets';
 import { Button } from '@/components/ui/button';
@@ -19,18 +19,20 @@ export function SecretsView() {
   const { currentProject } = state;
   const queryClient = useQueryClient();
 
+  // Offered in every state (the spec's rule), so also with no project, where there is nothing to reload yet.
   const refresh = () => {
-    if (!currentProject) return;
-    void invalidateSecrets(queryClient, currentProject);
+    if (currentProject) void invalidateSecrets(queryClient, currentProject);
     toast('Refreshing...', { description: 'Reloading API keys configuration' });
   };
 
   return (
     <div className="flex h-full flex-col">
-      <ViewHeader icon={KeyRound} title="API Keys & Secrets" subtitle="Keys your generated app needs at runtime" actions={currentProject ? <RefreshButton onRefresh={refresh} /> : undefined} />
+      <ViewHeader icon={KeyRound} title="API Keys & Secrets" subtitle="Keys your generated app needs at runtime" actions={<RefreshButton onRefresh={refresh} />} />
       <div className="min-h-0 flex-1 overflow-y-auto">
         {!currentProject ? (
-          <EmptyState icon={KeyRound} title="No Project Selected" description="Generate or load a project to manage its API keys and secrets" />
+          <EmptyState icon={KeyRound} title="No Project Selected" description="Generate or load a project to manage its API keys and secrets">
+            <RefreshButton onRefresh={refresh} />
+          </EmptyState>
         ) : (
           <ProjectSecrets key={currentProject} project={currentProject} onRefresh={refresh} />
         )}
@@ -111,10 +113,13 @@ function ProjectSecrets({ project, onRefresh }: { project: string; onRefresh: ()
             onChange={(value) => setValues((current) => ({ ...current, [secret.key]: value }))}
           />
         ))}
-        <Button type="submit" className="self-end" disabled={mutation.isPending}>
-          {mutation.isPending ? <ButtonSpinner /> : <Save className="size-4" aria-hidden />}
-          {mutation.isPending ? 'Saving...' : 'Save API Keys'}
-        </Button>
+        {/* Only the platform's own variables (a data app's DATABASE_URL alone): nothing to save. */}
+        {secrets.data.secrets.some((secret) => !PLATFORM_PROVIDED_KEYS.includes(secret.key)) && (
+          <Button type="submit" className="self-end" disabled={mutation.isPending}>
+            {mutation.isPending ? <ButtonSpinner /> : <Save className="size-4" aria-hidden />}
+            {mutation.isPending ? 'Saving...' : 'Save API Keys'}
+          </Button>
+        )}
       </form>
     );
   }

@@ -18,6 +18,7 @@ import { activeJobs, reconnectToJob, useAutoReconnect } from './use-generation';
 import { useImportReconnect } from './use-import';
 import { useOpenProject } from './use-open-project';
 import { useRefreshAfterBuild } from './use-refresh-after-build';
+import { useToastClearance } from './use-toast-clearance';
 import { ViewTabs } from './view-tabs';
 import { WORKSPACE_PANEL_ID, tabId } from './views';
 import { WorkspaceHeader } from './workspace-header';
@@ -42,6 +43,8 @@ export function Workspace({ user, projectToOpen, promptToUse }: WorkspaceProps) 
   useAutoReconnect(reconnectOnLoad);
   useImportReconnect(reconnectOnLoad);
   useRefreshAfterBuild();
+  const panelRef = useRef<HTMLDivElement>(null);
+  useToastClearance(panelRef);
 
   let content: ReactNode;
   switch (currentView) {
@@ -82,7 +85,7 @@ export function Workspace({ user, projectToOpen, promptToUse }: WorkspaceProps) 
         </aside>
         <main className={cn('flex min-w-0 flex-1 flex-col', sidebarOpen && 'max-md:invisible')}>
           <ViewTabs />
-          <div {...panelProps(currentView)} className="relative min-h-0 flex-1">
+          <div ref={panelRef} {...panelProps(currentView)} className="relative min-h-0 flex-1">
             {content}
           </div>
           {currentView !== 'generate' && <EditBar />}

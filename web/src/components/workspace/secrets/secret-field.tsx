@@ -1,9 +1,10 @@
-import { Eye, EyeOff, ExternalLink } from 'lucide-react';
+import { Database, Eye, EyeOff, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type SecretRequirement, descriptionUrl } from '@forge/protocol/secrets';
+import { PLATFORM_PROVIDED_KEYS, type SecretRequirement, descriptionUrl } from '@forge/protocol/secrets';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
+import { useWorkspace } from '@/store/workspace';
 
 interface SecretFieldProps {
   secret: SecretRequirement;
@@ -14,6 +15,36 @@ interface SecretFieldProps {
 
 /** One key: its name and description, whether a value is saved, and a masked input for a new one. */
 export function SecretField({ secret, value, disabled, onChange }: SecretFieldProps) {
+  if (PLATFORM_PROVIDED_KEYS.includes(secret.key)) return <ProvidedField secret={secret} />;
+  return <EnteredField secret={secret} value={value} disabled={disabled} onChange={onChange} />;
+}
+
+/**
+ * A variable Forge sets for the app (DATABASE_URL: the initialized database's URL, which replaces any
+ * saved value): no input, whose `.env.example` placeholder would read like the value in use.
+ */
+function ProvidedField({ secret }: { secret: SecretRequirement }) {
+  const { actions } = useWorkspace();
+  return (
+    <div className="rounded-[var(--radius-card)] border border-border bg-surface p-4">
+      <div className="flex items-center gap-2">
+        <span className="font-mono text-sm font-medium text-foreground">{secret.key}</span>
+        <Badge tone={secret.isSet ? 'accent' : 'neutral'}>{secret.isSet ? 'Provided by Forge' : 'Not set up yet'}</Badge>
+      </div>
+      <p className="mt-1 text-xs leading-relaxed text-muted">
+        {secret.isSet
+          ? 'Forge gives the app the URL of the database set up in the Database view. There is nothing to enter here.'
+          : 'Forge gives the app the URL of its database once you initialize one in the Database view. There is nothing to enter here.'}
+      </p>
+      <button type="button" onClick={() => actions.setView('database')} className={buttonClasses('outline', 'sm', 'mt-3')}>
+        <Database className="size-4" aria-hidden />
+        Open Database
+      </button>
+    </div>
+  );
+}
+
+function EnteredField({ secret, value, disabled, onChange }: SecretFieldProps) {
   const [shown, setShown] = useState(false);
   const inputId = useId();
   const descriptionId = useId();
