@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test';
-import { type Account, expect, saveProject, test } from '../fixtures/accounts';
-import { sampleProjectFiles } from '../fixtures/projects';
+import { type Account, expect, test } from '../fixtures/accounts';
 import { expectPreviewForward, showView } from '../fixtures/workspace';
 
 const PROMPT = 'A landing page for a coffee roaster called "Bean There", in warm brown';
@@ -72,38 +71,4 @@ test('edit a heading with the offline agent, see it in the code and the preview,
   await showFile(page, 'src/content.ts');
   await expect(page.getByText(`headline: '${OLD_HEADING}'`)).toBeVisible();
   await expect(await previewHeading(page)).toHaveText(OLD_HEADING, { timeout: 120_000 });
-});
-
-test('a notification covers neither the Apply button nor, on a phone, the bottom bar', async ({ page, account }) => {
-  const projectName = `toasted-${test.info().project.name}`;
-  await saveProject(account, projectName, sampleProjectFiles);
-  await page.goto(`/?project=${projectName}`);
-  const apply = page.getByRole('button', { name: 'Apply', exact: true });
-  await expect(apply).toBeVisible({ timeout: 30_000 });
-
-  // An empty request is refused with a notification, while the pointer is on Apply.
-  await apply.click();
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Please describe the modifications you want to make' });
-  await expect(toast).toBeVisible();
-  await expect(toast).toHaveAttribute('data-mounted', 'true');
-  const covered = [apply, page.getByLabel(`Describe a change to ${projectName}`)];
-  if (isMobile()) covered.push(page.getByRole('navigation', { name: 'Workspace navigation' }));
-  // Polled: the notification slides in from below for 0.4 s.
-  const overlaps = async () => {
-    const box = (await toast.boundingBox())!;
-    const hits: string[] = [];
-    for (const control of covered) {
-      const other = (await control.boundingBox())!;
-      if (box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height)
-        hits.push(await control.evaluate((el) => el.outerHTML.slice(0, 80)));
-    }
-    return hits;
-  };
-  await expect.poll(overlaps, { timeout: 3_000 }).toEqual([]);
-  // Apply is still the element under the pointer: a second click reaches it.
-  const center = await apply.evaluate((button) => {
-    const rect = button.getBoundingClientRect();
-    return document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2)?.closest('button') === button;
-  });
-  expect(center).toBe(true);
 });
