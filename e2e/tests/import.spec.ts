@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { expect, test } from '../fixtures/accounts';
+import { expectPreviewForward } from '../fixtures/workspace';
 
 /** A stored (uncompressed) ZIP of `files`, inside one top folder as exporters make them. */
 function zipOf(folder: string, files: Record<string, string>): Buffer {
@@ -64,9 +65,8 @@ test('import a small ZIP from the workspace and see it build and preview', async
   await expect(page.getByText('Unwrapped the top folder tiny-site-main/')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Skipped node_modules\/ \(1 file\)/)).toBeVisible();
   await expect(page.getByText(`✅ Imported 2 files as the first version of ${projectName}`)).toBeVisible();
-  await expect(page.getByText('🎉 Build successful. The preview is live.')).toBeVisible({ timeout: 120_000 });
-
-  await page.getByRole('tab', { name: 'Preview', exact: true }).click();
+  // A build that goes live brings the preview forward by itself (#25 item 2).
+  await expectPreviewForward(page, 120_000);
   await expect(page.frameLocator('iframe[title="Live preview"]').getByText('Imported and built')).toBeVisible({ timeout: 20_000 });
 });
 
