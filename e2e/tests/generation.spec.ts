@@ -1,5 +1,5 @@
 import { createAccount, deleteAccount, expect, test } from '../fixtures/accounts';
-import { showView } from '../fixtures/workspace';
+import { expectPreviewForward, showView } from '../fixtures/workspace';
 
 const isMobile = () => test.info().project.name === 'mobile';
 
@@ -37,7 +37,8 @@ test('generate with the offline agent, reload mid-way, and the job reconnects an
 
   const tree = ((await (await account.api.get(`/api/projects/${projectName}/tree`)).json()) as { tree: string[] }).tree;
   expect(tree).toEqual(expect.arrayContaining(['package.json', 'shared/schema.ts', 'db/meta.json', 'README.md']));
-  // The server builds the project next and its preview may come forward: the file lines are on the terminal.
+  // The server builds the project next and its preview comes forward; the file lines are on the terminal.
+  await expectPreviewForward(page, 90_000);
   await showView(page, 'Terminal');
   for (const path of tree) await expect(page.getByText(`📄 ${path}`, { exact: true })).toHaveCount(1);
   expect(((await (await account.api.get(`/api/jobs/${jobId}/status`)).json()) as { status: string }).status).toBe('completed');
