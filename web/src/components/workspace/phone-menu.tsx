@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { BookOpen, Download, FolderOpen, FolderTree, History, LogOut, Menu, Share2, ShieldCheck, UserRound, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useDismiss } from '@/lib/use-dismiss';
 import type { PublicUser } from '@forge/protocol/api';
 import { projectDownloadUrl } from '@/api/queries/projects';
 import { ShareDialog } from '@/components/shares/share-dialog';
@@ -30,21 +31,11 @@ export function PhoneMenu({ user, onHistory }: PhoneMenuProps) {
   const root = useRef<HTMLDivElement>(null);
   const { signingOut, signOut } = useSignOut();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(
+    open,
+    root,
+    useCallback(() => setOpen(false), []),
+  );
 
   const close = () => setOpen(false);
 
