@@ -11,6 +11,7 @@ import type { CreditsService } from '../credits/credits.service.js';
 import { wordDiffLines } from '../code-changes/word-diff.js';
 import type { DiffsService } from '../diffs/diffs.service.js';
 import type { FileChangeSet, ProjectsService } from '../projects/projects.service.js';
+import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { AutoFixService, type FixAttemptInput, MAX_CONTEXT_CHARS } from './auto-fix.service.js';
 
 type ScriptedResponse = { text: string; stop?: 'end_turn' | 'max_tokens' } | Error;
@@ -95,11 +96,30 @@ function fakeCredits(balance = 1_000_000n, costPerCall = 0n) {
 /** The log lines DiffsService computes on its worker threads, here in the test's own thread. */
 const diffs = { wordDiffLines: async (path: string, before: string | null, after: string | null) => wordDiffLines(path, before, after) } as DiffsService;
 
-function setup(responses: ScriptedResponse[], initial: Record<string, string | Buffer> = PROJECT, config: AppConfig = CONFIG, ledger = fakeCredits(), conventions: ConventionsVersion = 'v2') {
+/** The sandbox's trial install of a changed package.json: answers `outcome`, records what it was given. */
+function fakeSandboxes(outcome: { ok: boolean; output: string; lockfile: string | null } = { ok: true, output: 'added 1 package', lockfile: '{"lockfileVersion":3}\n' }) {
+  const installs: Array<Record<string, string>> = [];
+  const sandboxes = {
+    installFirst: async (_projectId: string, files: ReadonlyMap<string, string>) => {
+      installs.push(Object.fromEntries(files));
+      return outcome;
+    },
+  } as unknown as SandboxesService;
+  return { sandboxes, installs };
+}
+
+function setup(
+  responses: ScriptedResponse[],
+  initial: Record<string, string | Buffer> = PROJECT,
+  config: AppConfig = CONFIG,
+  ledger = fakeCredits(),
+  conventions: ConventionsVersion = 'v2',
+  sandbox = fakeSandboxes(),
+) {
   const provider = new ScriptedProvider(responses);
   const agent = new AgentService(provider, { ...DEFAULT_AGENT_SETTINGS, maxRetries: 0, retryBaseDelayMs: 1 }, new PromptLibrary());
   const { projects, writes, files, failing, applied, reads } = fakeProjects(initial, conventions);
-  const service = new AutoFixService(config, agent, projects, ledger.credits, diffs);
+  const service = new AutoFixService(config, agent, projects, ledger.credits, diffs, sandbox.sandboxes);
   const log: string[] = [];
   const input = (buildLog = TYPE_ERROR_LOG): FixAttemptInput => ({
     ownerId: 'owner-1',
@@ -111,7 +131,7 @@ function setup(responses: ScriptedResponse[], initial: Record<string, string | B
     log: (line) => log.push(line),
     signal: new AbortController().signal,
   });
-  return { service, provider, writes, files, failing, applied, reads, log, input, ledger };
+  return { service, provider, writes, files, failing, applied, reads, log, input, ledger, installs: sandbox.installs };
 }
 
 const APP = [
@@ -225,6 +245,45 @@ describe('AutoFixService', () => {
     expect(message).not.toContain('<<<FILE public/logo.png>>>');
     expect(message).not.toContain(logo.toString('latin1').slice(0, 4));
     expect(reads).not.toContain('public/logo.png');
+  });
+
+  it('installs a package the fix adds before saving it, and keeps the lockfile the install wrote with the fix', async () => {
+    const manifest = JSON.stringify({ name: 'recipe-box', private: true, type: 'module', scripts: { build: 'vite build' }, dependencies: { 'date-fns': '^4.1.0' } }, null, 2) + '\n';
+    const { service, writes, log, input, installs } = setup([{ text: `${fileBlock('package.json', manifest)}${fileBlock('src/App.tsx', FIXED_APP)}` }]);
+
+    const result = await service.attempt(input());
+
+    expect(installs).toEqual([{ 'package.json': manifest }]);
+    expect(writes.map(([path]) => path).sort()).toEqual(['package-lock.json', 'package.json', 'src/App.tsx']);
+    expect(result.changedPaths.sort()).toEqual(['package-lock.json', 'package.json', 'src/App.tsx']);
+    expect(log).toContain('📦 The packages change: installing them in the sandbox before anything is saved...');
+    expect(log).toContain('✅ Packages installed');
+  });
+
+  it('saves nothing when the packages it adds cannot be installed, and says why', async () => {
+    const manifest = JSON.stringify({ name: 'recipe-box', private: true, dependencies: { 'no-such-package-forge': '^1.0.0' } }, null, 2) + '\n';
+    const failed = { ok: false, output: 'npm error code E404\nnpm error 404 Not Found - GET http://registry/no-such-package-forge - not found\n', lockfile: null };
+    const { service, writes, log, input } = setup(
+      [{ text: `${fileBlock('package.json', manifest)}${fileBlock('src/App.tsx', FIXED_APP)}` }],
+      PROJECT,
+      CONFIG,
+      fakeCredits(),
+      'v2',
+      fakeSandboxes(failed),
+    );
+
+    const result = await service.attempt(input());
+
+    expect(writes).toEqual([]);
+    expect(result.changedPaths).toEqual([]);
+    expect(log).toContain('npm error 404 Not Found - GET http://registry/no-such-package-forge - not found');
+    expect(log).toContain('⚠️ Nothing was changed: the packages could not be installed. npm error code E404 npm error 404 Not Found - GET http://registry/no-such-package-forge - not found');
+  });
+
+  it('does not install when the fix leaves the packages as they were', async () => {
+    const { service, input, installs } = setup([{ text: fileBlock('src/App.tsx', FIXED_APP) }]);
+    await service.attempt(input());
+    expect(installs).toEqual([]);
   });
 
   it('answers no changes when the response holds no files', async () => {
@@ -380,7 +439,7 @@ describe('AutoFixService', () => {
 
   it('tells the pipeline the offline starter agent cannot repair code', () => {
     const offline = new AgentService(new OfflineStarterAgent({ charsPerSecond: Infinity }), DEFAULT_AGENT_SETTINGS, new PromptLibrary());
-    const service = new AutoFixService(CONFIG, offline, fakeProjects(PROJECT).projects, fakeCredits().credits, diffs);
+    const service = new AutoFixService(CONFIG, offline, fakeProjects(PROJECT).projects, fakeCredits().credits, diffs, fakeSandboxes().sandboxes);
     expect(service.availability()).toEqual({
       available: false,
       reason: 'Automatic fixes need a language model. Set ANTHROPIC_API_KEY (or OPENAI_BASE_URL with LLM_PROVIDER=openai) and build again.',

@@ -11,9 +11,11 @@ import { CreditsService } from '../credits/credits.service.js';
 import { BINARY_FILES_NOTE, type FileEntry, listedForModel } from '../projects/file-kinds.js';
 import { DiffsService } from '../diffs/diffs.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type BuildError, extractBuildErrors, formatBuildError } from './build-errors.js';
 import type { UnhelpfulAttempt } from './fix-progress.js';
 import { type CheckedAnswer, checkedAnswer } from '../code-changes/checked-answer.js';
+import { installChangedPackages } from '../code-changes/package-install.js';
 import { relativeImports } from '../code-changes/relative-imports.js';
 
 export interface FixAttemptInput {
@@ -73,6 +75,7 @@ export class AutoFixService {
     private readonly projects: ProjectsService,
     private readonly credits: CreditsService,
     private readonly diffs: DiffsService,
+    private readonly sandboxes: SandboxesService,
   ) {}
 
   get maxAttempts(): number {
@@ -140,11 +143,17 @@ export class AutoFixService {
     const { changes } = answer;
     for (const change of answer.parsed) if (change.kind === 'file' && !changes.writes.has(change.path) && !changes.deletes.has(change.path)) log(`· ${change.path} unchanged`);
     for (const warning of changes.warnings) log(warning, 'warning');
-    const changedPaths = [...changes.modified, ...changes.created, ...changes.deleted];
-    if (changedPaths.length === 0) {
+    if (changes.modified.length + changes.created.length + changes.deleted.length === 0) {
       log('⚠️ The agent proposed no changes', 'warning');
-      return { changedPaths, ...usage };
+      return { changedPaths: [], ...usage };
     }
+    // As an edit's: a fix that changes the packages lands only once they install.
+    const install = await installChangedPackages(this.sandboxes, input.projectId, changes, current, log);
+    if (!install.ok) {
+      log(`⚠️ ${install.message}`, 'warning');
+      return { changedPaths: [], ...usage };
+    }
+    const changedPaths = [...changes.modified, ...changes.created, ...changes.deleted];
     const before = new Map<string, string | null>();
     for (const path of [...changes.modified, ...changes.deleted]) before.set(path, await current(path));
     try {

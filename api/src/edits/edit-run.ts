@@ -10,6 +10,7 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type CheckedChanges, checkChanges } from '../code-changes/change-check.js';
 import { checkedAnswer } from '../code-changes/checked-answer.js';
+import { installChangedPackages } from '../code-changes/package-install.js';
 import { selectEditContext } from './edit-context.js';
 import { editPrompt } from './edit-prompt.js';
 
@@ -105,7 +106,7 @@ export class EditRun {
       }
 
       for (const warning of changes.warnings) log(warning, 'warning');
-      const install = await this.installFirst(input, changes, reader, log);
+      const install = await installChangedPackages(this.sandboxes, input.projectId, changes, (path) => reader.read(path), log);
       if (!install.ok) return failed(install.message);
       await this.projects.applyChanges(input.projectId, { writes: changes.writes, deletes: changes.deletes }, { kind: 'edit', message: input.request });
       await this.logChanges(job, changes, reader);
@@ -124,34 +125,6 @@ export class EditRun {
       this.logger.warn(`Edit ${job.runId} of ${input.projectName} failed: ${message}`);
       return failed(message);
     }
-  }
-
-  /**
-   * A change of the packages is installed in the sandbox before anything is saved: an install that
-   * fails leaves every file as it was and says why; one that succeeds adds the lockfile it wrote to
-   * the changes, so the version keeps the lockfile that installed (and a restore brings it back).
-   */
-  private async installFirst(input: EditRunInput, changes: CheckedChanges, before: ProjectReader, log: LogLine): Promise<{ ok: true } | { ok: false; message: string }> {
-    const manifest = changes.writes.get('package.json');
-    if (manifest === undefined || !dependenciesChanged(await before.read('package.json'), manifest)) return { ok: true };
-    log('📦 The packages change: installing them in the sandbox before anything is saved...');
-    const files = new Map([['package.json', manifest]]);
-    const givenLock = changes.writes.get('package-lock.json');
-    if (givenLock !== undefined) files.set('package-lock.json', givenLock);
-    const result = await this.sandboxes.installFirst(input.projectId, files, log).catch((err: Error) => ({ ok: false, output: `❌ ${err.message}`, lockfile: null }));
-    if (!result.ok) {
-      const why = installFailureLines(result.output);
-      for (const line of why) log(line, 'error');
-      return { ok: false, message: `Nothing was changed: the packages could not be installed. ${why.join(' ')}`.trim() };
-    }
-    log('✅ Packages installed', 'success');
-    if (result.lockfile !== null && result.lockfile !== (await before.read('package-lock.json'))) {
-      const existed = (await before.read('package-lock.json')) !== null;
-      changes.writes.set('package-lock.json', result.lockfile);
-      const list = existed ? changes.modified : changes.created;
-      if (!list.includes('package-lock.json')) list.push('package-lock.json');
-    }
-    return { ok: true };
   }
 
   /** Waits for the project's running build (and its fixes), saying so; true when there was one. */
@@ -244,33 +217,6 @@ export class EditRun {
       },
     };
   }
-}
-
-const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides'] as const;
-
-/** Whether `after` asks for other packages than `before` (a package.json that does not parse counts as a change: installing it says why). */
-export function dependenciesChanged(before: string | null, after: string): boolean {
-  const lists = (text: string | null) => {
-    if (text === null) return null;
-    try {
-      const manifest = JSON.parse(text) as Record<string, unknown>;
-      return JSON.stringify(DEPENDENCY_FIELDS.map((field) => manifest?.[field] ?? null));
-    } catch {
-      return null;
-    }
-  };
-  const next = lists(after);
-  return next === null || next !== lists(before);
-}
-
-/** What an install printed that says why it failed: npm's error lines and the platform's notes, a few at most. */
-export function installFailureLines(output: string): string[] {
-  const lines = output
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const telling = lines.filter((line) => /^(npm (error|ERR!)|❌|ℹ️)/.test(line) && !/^npm error (A complete log|\s*$)/.test(line) && !/^npm error .*\/_logs\//.test(line));
-  return (telling.length > 0 ? telling : lines.slice(-5)).slice(0, 8);
 }
 
 function failed(message: string): RunEnd {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { dependenciesChanged, installFailureLines } from './edit-run.js';
+import { dependenciesChanged, installFailureLines } from './package-install.js';
 
 const pkg = (deps: Record<string, string>, extra: Record<string, unknown> = {}) => JSON.stringify({ name: 'app', scripts: { build: 'vite build' }, dependencies: deps, ...extra }, null, 2);
 
