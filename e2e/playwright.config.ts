@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { browserNamespaceAvailable, namespacedLaunch } from './support/browser-netns.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3217);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Where it can (root, as CI runs), the browser has a network namespace of its own, so that containers
+// coming and going on the host do not abort its requests (support/browser-netns.mjs).
+const browser = browserNamespaceAvailable() ? namespacedLaunch(chromiumPath, port) : { executablePath: chromiumPath };
 
 export default defineConfig({
   testDir: './tests',
@@ -19,7 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      ...browser,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
     },
   },

@@ -1,11 +1,13 @@
 // The platform as the end-to-end tests see it: a fresh data directory and embedded PostgreSQL servers per run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdminAccount, removeAdminAccount } from './admin-account.mjs';
 import { startE2eChain } from './eth-chain.mjs';
+import { browserNamespaceAvailable, browserSocketPath } from './support/browser-netns.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
@@ -41,13 +43,32 @@ env.ADMIN_USER_IDS = admin.id;
 const chain = await startE2eChain({ port: env.PORT });
 Object.assign(env, chain.env);
 
+// The browser in its own network namespace reaches the platform through this socket (support/browser-netns.mjs).
+const browserRelay = browserNamespaceAvailable() ? relayBrowserSocket(Number(env.PORT)) : null;
+
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'api/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', async (code) => {
+  browserRelay?.close();
   chain.stop();
   await removeAdminAccount({ env, port: env.PORT, account: admin }).catch((err) => console.error(`Removing the e2e operator account: ${err.message}`));
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
+
+function relayBrowserSocket(port) {
+  const socketPath = browserSocketPath(port);
+  rmSync(socketPath, { force: true });
+  return createServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', close);
+    upstream.on('error', close);
+    client.pipe(upstream).pipe(client);
+  }).listen(socketPath);
+}
