@@ -3,6 +3,7 @@ import { linkBlueprintDependencies } from './lib/blueprint-deps.mjs';
 import { prepareHostServicesInBackground } from './lib/host-services.mjs';
 import { upstreamRegistry } from './lib/registry.mjs';
 import { reexecOnPlatformNode } from './lib/node-runtime.mjs';
+import { browserNamespaceAvailable } from '../e2e/support/browser-netns.mjs';
 import { log, prepare, run, runHeldBack, runInherited } from './lib/setup.mjs';
 
 // Everything below (jest, the platform processes tests start, Playwright) runs on the platform's Node.
@@ -47,31 +48,53 @@ const steps = [
   // docker-compose and the deployment's images, which go on building while the API tests run.
   ['Docker, the sandbox image, the registry proxy and Chromium', () => hostServices.platformReady()],
   [
-    'API tests against PostgreSQL',
-    () => {
-      // Three files at a time: most of a file's time is spent waiting for containers, builds and servers.
-      // Each file has its own database, platform and sandbox instance label, so they do not meet.
-      run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--maxWorkers=3']);
-      run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'responsiveness', '--runInBand']);
-    },
-  ],
-  // The deployment as operators run it: its own images (built above, cached by recipe), docker-compose up,
-  // a project generated, built and previewed, then down -v. A step of its own: it tests images and the
-  // compose file, not the API.
-  [
-    'Docker Compose deployment',
+    'API tests, the Docker Compose deployment and the end-to-end tests, side by side',
     async () => {
-      await hostServices.done();
-      run(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs']);
+      // Most of their time is spent waiting for containers, builds, servers and pages, so they share the
+      // cores. Each has its own platform, database and sandbox instance label, so they do not meet; the
+      // e2e browser has a network namespace of its own, so the others' containers coming and going do not
+      // abort its requests (e2e/support/browser-netns.mjs). Where it cannot have one, the e2e tests run after.
+      const lanes = [
+        // Three files at a time, each with its own database, platform and sandbox instance label.
+        ['API tests against PostgreSQL', () => runInherited(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'integration', '--maxWorkers=3'])],
+        // The deployment as operators run it: its own images (built in the background, cached by recipe),
+        // docker-compose up, a project generated, built, checked and previewed, then down -v.
+        [
+          'Docker Compose deployment',
+          async () => {
+            await hostServices.done();
+            await runHeldBack(process.execPath, ['--test', '--test-reporter=spec', 'deploy/test/compose.test.mjs']);
+          },
+        ],
+      ];
+      const endToEnd = ['End-to-end tests in Chromium', () => runHeldBack(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts'])];
+      const together = browserNamespaceAvailable();
+      if (together) lanes.push(endToEnd);
+      await runLanes(lanes);
+      if (!together) await runLanes([endToEnd]);
     },
   ],
-  [
-    'End-to-end tests in Chromium',
-    () => {
-      run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']);
-    },
-  ],
+  // Files that time the server's answers while it works: alone, once nothing else runs.
+  ['API tests that time the server, alone', () => run(process.execPath, [...jest, '-c', 'api/jest.config.js', '--selectProjects', 'responsiveness', '--runInBand'])],
 ];
+
+/** Runs lanes side by side, each to its end so one failure does not hide another's; says each one's time. */
+async function runLanes(lanes) {
+  const results = await Promise.allSettled(
+    lanes.map(async ([name, lane]) => {
+      const laneStart = Date.now();
+      try {
+        await lane();
+        log(`  ✓ ${name} (${seconds(laneStart)})`);
+      } catch (err) {
+        log(`  ✗ ${name} (${seconds(laneStart)}): ${err.message}`);
+        throw err;
+      }
+    }),
+  );
+  const failures = results.filter((result) => result.status === 'rejected').map((result) => result.reason.message);
+  if (failures.length > 0) throw new Error(failures.join('; '));
+}
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const started = Date.now();
