@@ -12,6 +12,7 @@ import { EDIT_END_MARKER, FILE_END_MARKER, REPLACE_MARKER, SEARCH_MARKER, editSt
 import { templateFiles } from '../src/agent/template/template-files.js';
 import { sandboxImageTag } from '../src/config/app-config.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
+import { getThroughProxy, runBuild } from './support/build-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
 
 const IMAGE = process.env.SANDBOX_IMAGE ?? sandboxImageTag(fileURLToPath(new URL('../../sandbox-image', import.meta.url)));
@@ -100,6 +101,35 @@ const ANSWER = [
   file('src/App.tsx', APP_TSX),
   file('src/pages/home.tsx', HOME),
   file('src/pages/about.tsx', ABOUT),
+  'The project is complete.\n',
+];
+
+const NOTES_APP = `import Markdown from 'react-markdown';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+const NOTES = '## Lapsang souchong\\n\\nSmoky, with a long finish.\\n\\n- Brew at 95 °C\\n- Three minutes';
+
+export function App() {
+  return (
+    <main className="mx-auto max-w-2xl p-6">
+      <h1 className="text-3xl font-bold">Tasting notes</h1>
+      <Card className="mt-4">
+        <CardHeader>
+          <CardTitle>This week</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Markdown>{NOTES}</Markdown>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
+`;
+
+const MARKDOWN_ANSWER = [
+  'Tasting notes rendered from Markdown with react-markdown.\nTemplate: static\n',
+  edit('package.json', '    "react-dom": "19.3.1",', '    "react-dom": "19.3.1",\n    "react-markdown": "^10.1.0",'),
+  file('src/App.tsx', NOTES_APP),
   'The project is complete.\n',
 ];
 
@@ -199,5 +229,22 @@ describe('a v2 generation on the starter template', () => {
     );
     expect(bundle).toContain('Leaf and Kettle teas');
     expect(bundle).toContain('Brewed with care');
+  }, 600_000);
+
+  it('adds a package the template does not hold: installed through the registry proxy, built and checked in a browser', async () => {
+    fake.script({ kind: 'stream', chunks: MARKDOWN_ANSWER, stopReason: 'end_turn', inputTokens: 1000, outputTokens: 800 });
+    const jobId = (await t.http.post('/api/jobs/start').set('Cookie', cookie).send({ prompt: 'Tasting notes written in Markdown', projectName: 'notes' }).expect(201)).body.jobId as string;
+    expect(await finished(jobId)).toEqual({ status: 'completed' });
+    const manifest = (await t.http.get('/api/projects/notes/file/package.json').set('Cookie', cookie).expect(200)).body.content as string;
+    expect(JSON.parse(manifest).dependencies['react-markdown']).toBe('^10.1.0');
+
+    const build = await runBuild(t, cookie, 'notes');
+    expect(build.log).toContainEqual(expect.stringMatching(/^📦 Installing 1 packages the sandbox image does not hold: react-markdown@\^10\.1\.0/));
+    expect(build.log).toContainEqual(expect.stringMatching(/✅ Checked in a browser in \d+\.\d s: no errors/));
+    expect(build.events.find((e) => e.type === 'result')?.data).toMatchObject({ success: true, check: 'passed' });
+    // The Markdown rendered by the package, in the bundle the preview serves.
+    const page = await getThroughProxy(t, build.previewUrl!);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)![1]!;
+    expect((await getThroughProxy(t, build.previewUrl!, script)).body).toContain('Smoky, with a long finish');
   }, 600_000);
 });
