@@ -12,6 +12,7 @@ import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxRefreshService } from './sandbox-refresh.service.js';
 import type { SandboxScriptsService } from './sandbox-scripts.service.js';
 import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
+import type { SandboxUsageCollector } from './sandbox-usage-collector.js';
 import type { SandboxesRepository } from './sandboxes.repository.js';
 import { SandboxesService } from './sandboxes.service.js';
 
@@ -114,7 +115,7 @@ function services(engine: ReturnType<typeof fakeEngine>) {
   const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService, locks, noRegistry, disks);
   const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle, noRegistry);
   const queue = memoryQueue();
-  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, queue, locks, disks);
+  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, queue, locks, disks, {} as SandboxUsageCollector);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
   return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker, queue) };
 }
@@ -203,6 +204,7 @@ describe('SandboxHousekeepingService.startWithinQuota', () => {
       memoryQueue(),
       memoryLocks(),
       new SandboxDisks(config),
+      {} as SandboxUsageCollector,
     );
     return { sut, mocks: { lifecycle } };
   }

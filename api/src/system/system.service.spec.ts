@@ -24,6 +24,7 @@ const NODE: AdminNode = {
   runningSandboxes: 0,
   heartbeatAt: null,
   missedHeartbeats: 0,
+  lostReason: null,
 };
 const ENGINE_DOWN: EngineStatus = { reachable: false, version: null, detail: 'Docker is not reachable (connect ENOENT /var/run/docker.sock)' };
 
