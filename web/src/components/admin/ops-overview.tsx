@@ -60,7 +60,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
       <p className="mt-2 flex items-center gap-1.5 text-xs text-muted">
         <Activity className="size-3.5" aria-hidden />
         Counts across every server.
-        <a href={overview.metricsPath} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary-hover underline-offset-2 hover:underline">
+        <a href={overview.metricsPath} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary-hover underline-offset-2 hover:underline">
           Metrics for operators
           <ExternalLink className="size-3" aria-hidden />
         </a>
