@@ -52,7 +52,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {overviewFigures(overview).map((figure) => (
           <div key={figure.label} className="min-w-0 rounded-[var(--radius-card)] border border-border bg-surface px-4 py-3">
-            <dt className="truncate text-[11px] font-medium tracking-wider text-subtle uppercase">{figure.label}</dt>
+            <dt className="text-[11px] leading-tight font-medium tracking-wider break-words text-subtle uppercase">{figure.label}</dt>
             <dd className={cn('mt-1 text-xl font-semibold tabular-nums', figure.warn ? 'text-warning' : 'text-foreground')}>{figure.value}</dd>
           </div>
         ))}
