@@ -16,14 +16,17 @@ describe('operators console: the sandbox list and the first screen', () => {
   let t: TestApp;
   let admin: string;
   let ownerId: string;
+  let ownerCookie: string;
   let projectIds: string[];
   let usage: jest.SpiedFunction<ReturnType<SandboxBackend['engine']>['usage']>;
 
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_USER_IDS: ADMIN_ID });
+    // An account may keep 5 projects: the owner of 120 is refused a new one (a limit hit).
+    t = await startTestApp({ ADMIN_USER_IDS: ADMIN_ID, LIMIT_PROJECTS: '5' });
     admin = (await signUpWithId(t, ADMIN_ID)).cookie;
     const owner = await signUp(t.http);
     ownerId = owner.userId;
+    ownerCookie = owner.cookie;
     const prisma = t.app.get(PrismaService);
     projectIds = [];
     for (let i = 0; i < SANDBOXES; i++) {
@@ -32,7 +35,12 @@ describe('operators console: the sandbox list and the first screen', () => {
       projectIds.push(project.id);
     }
     await prisma.sandbox.createMany({
-      data: projectIds.map((projectId, i) => ({ projectId, previewId: `pv${i}x${projectId.slice(0, 8)}`, state: i < RUNNING ? 'running' : i === RUNNING ? 'failed' : 'stopped', nodeId: i < RUNNING ? 'local' : null })),
+      data: projectIds.map((projectId, i) => ({
+        projectId,
+        previewId: `pv${i}x${projectId.slice(0, 8)}`,
+        state: i < RUNNING ? 'running' : i === RUNNING ? 'failed' : 'stopped',
+        nodeId: i < RUNNING ? 'local' : null,
+      })),
     });
     // The engine lists the running ones' containers and measures any it is asked about: what a request costs is counted.
     const engine = t.app.get<SandboxBackend>(SANDBOX_BACKEND).engine('local');
@@ -97,12 +105,15 @@ describe('operators console: the sandbox list and the first screen', () => {
   });
 
   it("counts an account's refusals by a limit in its usage", async () => {
-    const hits = t.app.get(LimitHitsService);
-    hits.record(ownerId, 'rate_limited');
-    hits.record(ownerId, 'quota_exceeded');
-    hits.record(ownerId, 'project.busy');
-    await hits.flush();
+    const refused = await t.http
+      .post('/api/projects/save')
+      .set('Cookie', ownerCookie)
+      .send({ projectName: 'one-too-many', files: { 'index.html': '<p>hi</p>\n' } });
+    expect(refused.body.code).toBe('quota_exceeded');
+    // Not found is no limit.
+    await t.http.get('/api/projects/no-such-project').set('Cookie', ownerCookie).expect(404);
+    await t.app.get(LimitHitsService).flush();
     const found = (await t.http.get(`/api/admin/accounts?q=${ownerId}`).set('Cookie', admin).expect(200)).body as AdminAccountsResponse;
-    expect(found.accounts).toEqual([expect.objectContaining({ id: ownerId, limitsHit: 2, runningSandboxes: RUNNING })]);
+    expect(found.accounts).toEqual([expect.objectContaining({ id: ownerId, limitsHit: 1, runningSandboxes: RUNNING })]);
   });
 });
