@@ -13,6 +13,7 @@ const { benchSandboxes } = await import('./bench/sandbox.mjs');
 const { benchEdits } = await import('./bench/edits.mjs');
 const { benchDatabases } = await import('./bench/databases.mjs');
 const { benchNodes } = await import('./bench/nodes.mjs');
+const { benchConsole } = await import('./bench/console.mjs');
 const { benchReplicas } = await import('./bench/replicas.mjs');
 const { benchFiles } = await import('./bench/files.mjs');
 const { benchRegistry } = await import('./bench/registry.mjs');
@@ -27,6 +28,7 @@ const runs = {
   edits: benchEdits,
   databases: benchDatabases,
   nodes: benchNodes,
+  console: benchConsole,
   replicas: benchReplicas,
   files: benchFiles,
   conventions: benchConventions,

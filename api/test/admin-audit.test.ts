@@ -132,6 +132,7 @@ describe('operators audit trail', () => {
       projects: 1,
       runningSandboxes: 0,
       storedBytes: 2048,
+      limitsHit: 0,
       matchedProjects: [],
     });
     expect((await search(owner.userId.toUpperCase())).map((a) => a.id)).toEqual([owner.userId]);

@@ -15,12 +15,14 @@ const sandbox: AdminSandbox = {
   ownerKeyHint: 'fk_Ab3d',
   state: 'running',
   node: 'local',
-  container: { id: 'c0ffee', status: 'Up 5 minutes', cpuPercent: 12.5, memoryBytes: 134_217_728, memoryLimitBytes: 1_073_741_824 },
+  container: { id: 'c0ffee', status: 'Up 5 minutes', cpuPercent: 12.5, memoryBytes: 134_217_728, memoryLimitBytes: 1_073_741_824, measuredAt: '2026-01-02T03:09:00.000Z' },
   previewUrl: 'http://p1.preview.localhost:3000/',
   startedAt: '2026-01-02T03:04:05.000Z',
   lastVisitAt: '2026-01-02T03:09:05.000Z',
   builtAt: '2026-01-02T03:03:00.000Z',
 };
+
+const page = { sandboxes: [sandbox], nextCursor: null, counts: { total: 1, running: 1, building: 0, failed: 0 } };
 
 const routes = [
   ['get', `/api/admin/sandboxes`],
@@ -62,7 +64,7 @@ describe('operators console', () => {
     jest.restoreAllMocks();
     const service = t.app.get(SandboxesService);
     fake = {
-      listForAdmin: jest.spyOn(service, 'listForAdmin').mockResolvedValue([sandbox]),
+      listForAdmin: jest.spyOn(service, 'listForAdmin').mockResolvedValue(page),
       stop: jest.spyOn(service, 'stop').mockResolvedValue(),
       restart: jest.spyOn(service, 'restart').mockResolvedValue('running'),
       remove: jest.spyOn(service, 'remove').mockResolvedValue(),
@@ -95,8 +97,12 @@ describe('operators console', () => {
 
   it('lists every sandbox for an operator', async () => {
     const res = await t.http.get('/api/admin/sandboxes').set('Cookie', admin).expect(200);
-    expect(res.body).toEqual({ sandboxes: [sandbox] });
-    expect(fake.listForAdmin).toHaveBeenCalledTimes(1);
+    expect(res.body).toEqual(page);
+    expect(fake.listForAdmin).toHaveBeenCalledWith(undefined, 50);
+    await t.http.get(`/api/admin/sandboxes?cursor=${PROJECT_ID}&limit=10`).set('Cookie', admin).expect(200);
+    expect(fake.listForAdmin).toHaveBeenLastCalledWith(PROJECT_ID, 10);
+    const bad = await t.http.get('/api/admin/sandboxes?limit=0').set('Cookie', admin).expect(400);
+    expect(bad.body.error).toMatch(/limit must be from 1 to 200/);
   });
 
   it('stops, restarts and removes the sandbox it is asked about', async () => {

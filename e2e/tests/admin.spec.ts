@@ -51,6 +51,37 @@ test.describe("operators' console", () => {
     }
   });
 
+  test('shows the queue and health first, with the metrics link, and node figures that read as words', async ({ page, operator }) => {
+    void operator;
+    await page.goto('/admin');
+    const figures = page.getByRole('region', { name: 'Queue and health' });
+    for (const label of ['Builds queued', 'Builds running', 'Generations running', 'Nodes taking work']) await expect(figures.getByText(label, { exact: true })).toBeVisible();
+    await expect(figures.getByText(/^\d+ of 1$/)).toBeVisible();
+    await expect(figures.getByRole('link', { name: /Metrics for operators/ })).toHaveAttribute('href', '/metrics');
+    const local = isMobile() ? page.getByRole('list', { name: 'Nodes' }).getByRole('article', { name: 'local' }) : page.getByRole('table', { name: 'Nodes' }).getByRole('row', { name: 'local' });
+    // Free CPU reads "n / capacity", or says the host is overcommitted: never a bare negative figure.
+    await expect(local.getByText(/^(\d+(\.\d+)? \/ \d+(\.\d+)?|Overcommitted by [\d.]+ of [\d.]+)$/)).toBeVisible();
+    await expect(local.getByText(/^-\d/)).toHaveCount(0);
+    // The page holds at this size: nothing wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`console-${test.info().project.name}.png`), fullPage: true });
+
+    // With no node taking work, the banner says so at the top, and why.
+    const undrain = async () => expect((await page.request.post('/api/admin/nodes/local/undrain')).ok()).toBe(true);
+    try {
+      expect((await page.request.post('/api/admin/nodes/local/drain', { data: { confirmLastNode: true, reason: 'e2e: the banner' } })).ok()).toBe(true);
+      const banner = page.getByRole('alert', { name: 'Node warnings' });
+      await expect(banner.getByText(/^No node takes work: new builds and stopped previews fail/)).toBeVisible();
+      await expect(banner.getByText('Why: Every node is draining.')).toBeVisible();
+      await expect(figures.getByText('0 of 1')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`console-banner-${test.info().project.name}.png`) });
+    } finally {
+      await undrain();
+    }
+    await expect(page.getByRole('alert', { name: 'Node warnings' })).toHaveCount(0);
+  });
+
   test('does not exist for other accounts', async ({ page, account }) => {
     void account;
     await page.goto('/');

@@ -15,10 +15,12 @@ export interface AdminSandbox {
   container: {
     id: string;
     status: string;
-    /** Percent of one core; null when the container is not running. */
+    /** Percent of one core; null when the container is not running or not measured yet. */
     cpuPercent: number | null;
     memoryBytes: number | null;
     memoryLimitBytes: number | null;
+    /** When the figures above were measured (in the background, not per request); null: not yet. */
+    measuredAt: string | null;
   } | null;
   previewUrl: string | null;
   startedAt: string | null;
@@ -26,8 +28,44 @@ export interface AdminSandbox {
   builtAt: string | null;
 }
 
+/**
+ * `GET /api/admin/sandboxes?cursor=<projectId>&limit=<n>`: one page, ordered by project name then id.
+ * Container figures come from a background collector: a refresh costs no Docker call per sandbox.
+ */
 export interface AdminSandboxesResponse {
   sandboxes: AdminSandbox[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** Every sandbox, not only this page's. */
+  counts: { total: number; running: number; building: number; failed: number };
+}
+
+export const ADMIN_SANDBOXES_PAGE_SIZE = 50;
+export const ADMIN_SANDBOXES_MAX_PAGE_SIZE = 200;
+
+/**
+ * `GET /api/admin/overview`: the console's first screen. Counts are read from the database (all
+ * replicas); `warnings` say when no host takes work or a host is lost, with why.
+ */
+export interface AdminOverview {
+  /** Builds waiting for a build slot. */
+  buildsQueued: number;
+  buildsRunning: number;
+  /** Generations, edits and imports running now. */
+  generationsRunning: number;
+  nodesTakingWork: number;
+  nodesTotal: number;
+  warnings: AdminWarning[];
+  /** Where Prometheus scrapes this server (METRICS_TOKEN or a caller on the machine). */
+  metricsPath: string;
+}
+
+export interface AdminWarning {
+  /** The host it is about, or null for the platform as a whole. */
+  nodeId: string | null;
+  message: string;
+  /** Why, when known (the engine's last error). */
+  reason: string | null;
 }
 
 export interface AdminSandboxLogsResponse {
@@ -49,9 +87,14 @@ export interface AdminNode {
   draining: boolean;
   capacityMemoryMb: number;
   capacityCpus: number;
-  /** Capacity less the limits of the sandboxes running there (may go below zero: hosts are overcommitted). */
+  /**
+   * Capacity less the limits of the sandboxes running there (below zero: the host is overcommitted by
+   * that much). A lost host offers nothing: 0.
+   */
   freeMemoryMb: number;
   freeCpus: number;
+  /** Why the host is lost (its engine's last error), or null. */
+  lostReason: string | null;
   runningSandboxes: number;
   heartbeatAt: string | null;
   missedHeartbeats: number;
@@ -115,6 +158,8 @@ export interface AdminAccount {
   runningSandboxes: number;
   /** Bytes of its projects' files. */
   storedBytes: number;
+  /** Requests of its refused by a limit (rate, concurrency, quota, credits) since the server started counting. */
+  limitsHit: number;
   /** Its project names that matched the search (empty when the account matched by id or key hint). */
   matchedProjects: string[];
 }

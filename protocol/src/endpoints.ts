@@ -80,7 +80,9 @@ export const WEB_ENDPOINTS = {
   topUpSubmitDeposit: { method: 'POST', path: '/api/topups/deposits' },
   adminCreditGrant: { method: 'POST', path: '/api/admin/credits/grant' },
 
+  /** Followed by `?cursor=&limit=`. */
   adminSandboxes: { method: 'GET', path: '/api/admin/sandboxes' },
+  adminOverview: { method: 'GET', path: '/api/admin/overview' },
   adminSandboxStop: { method: 'POST', path: '/api/admin/sandboxes/:projectId/stop' },
   adminSandboxRestart: { method: 'POST', path: '/api/admin/sandboxes/:projectId/restart' },
   adminSandboxRemove: { method: 'DELETE', path: '/api/admin/sandboxes/:projectId' },

@@ -12,6 +12,7 @@ export interface AccountRow {
   projects: bigint;
   runningSandboxes: bigint;
   storedBytes: bigint;
+  limitsHit: number;
   matchedProjects: string[];
 }
 
@@ -37,7 +38,7 @@ export class AdminAccountsRepository {
         ORDER BY u.last_seen_at DESC
         LIMIT ${limit}
       )
-      SELECT u.id, u.key_hint AS "keyHint", u.created_at AS "createdAt", u.last_seen_at AS "lastSeenAt", m."matchedProjects",
+      SELECT u.id, u.key_hint AS "keyHint", u.limits_hit AS "limitsHit", u.created_at AS "createdAt", u.last_seen_at AS "lastSeenAt", m."matchedProjects",
              (SELECT COALESCE(SUM(e.amount_micro_usd), 0) FROM credit_entries e WHERE e.account_id = u.id)::bigint AS "balance",
              (SELECT COALESCE(-SUM(e.amount_micro_usd), 0) FROM credit_entries e WHERE e.account_id = u.id AND e.kind = 'charge')::bigint AS "spent",
              (SELECT COUNT(*) FROM runs r WHERE r.owner_id = u.id AND r.kind IN ('generation', 'edit', 'import'))::bigint AS "jobs",

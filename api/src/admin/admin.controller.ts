@@ -9,6 +9,7 @@ import { type AuditPageQuery, auditPageQuerySchema } from './dto/audit-page.quer
 import { type DrainNodeDto, drainNodeSchema } from './dto/drain-node.dto.js';
 import { nodeIdSchema } from './dto/node-id.dto.js';
 import { projectIdSchema } from './dto/project-id.dto.js';
+import { type SandboxesPageQuery, sandboxesPageQuerySchema } from './dto/sandboxes-page.query.js';
 
 @Controller('admin')
 @UseGuards(AdminGuard)
@@ -16,8 +17,13 @@ export class AdminController {
   constructor(private readonly admin: AdminService) {}
 
   @Get('sandboxes')
-  list() {
-    return this.admin.listSandboxes();
+  list(@Query({ schema: sandboxesPageQuerySchema }) query: SandboxesPageQuery) {
+    return this.admin.listSandboxes(query);
+  }
+
+  @Get('overview')
+  overview() {
+    return this.admin.overview();
   }
 
   @Post('sandboxes/:projectId/stop')

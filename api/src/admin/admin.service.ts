@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
   ADMIN_ACCOUNTS_LIMIT,
+  ADMIN_SANDBOXES_PAGE_SIZE,
+  type AdminNode,
+  type AdminOverview,
+  type AdminWarning,
   type AdminAccountsResponse,
   type AdminNodeResponse,
   type AdminNodesResponse,
@@ -20,9 +24,14 @@ import type { GrantCreditsDto } from '../credits/dto/grant-credits.dto.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
 import { AdminAccountsRepository } from './admin-accounts.repository.js';
+import { AdminOverviewRepository } from './admin-overview.repository.js';
 import type { AccountsQuery } from './dto/accounts-query.js';
 import type { AuditPageQuery } from './dto/audit-page.query.js';
 import type { DrainNodeDto } from './dto/drain-node.dto.js';
+import type { SandboxesPageQuery } from './dto/sandboxes-page.query.js';
+
+/** Where Prometheus scrapes each replica (outside /api: METRICS_TOKEN or a caller on the machine). */
+const METRICS_PATH = '/metrics';
 
 export interface OkResponse {
   ok: true;
@@ -39,6 +48,7 @@ export class AdminService {
     private readonly credits: CreditsService,
     private readonly audit: AuditService,
     private readonly accounts: AdminAccountsRepository,
+    private readonly overviewCounts: AdminOverviewRepository,
   ) {}
 
   /** Accounts by id, key hint or project name, with what each spends, runs and stores. */
@@ -56,6 +66,7 @@ export class AdminService {
         projects: Number(row.projects),
         runningSandboxes: Number(row.runningSandboxes),
         storedBytes: Number(row.storedBytes),
+        limitsHit: row.limitsHit,
         matchedProjects: row.matchedProjects,
       })),
     };
@@ -75,8 +86,15 @@ export class AdminService {
     return result;
   }
 
-  async listSandboxes(): Promise<AdminSandboxesResponse> {
-    return { sandboxes: await this.sandboxes.listForAdmin() };
+  listSandboxes(query: SandboxesPageQuery): Promise<AdminSandboxesResponse> {
+    return this.sandboxes.listForAdmin(query.cursor, query.limit ?? ADMIN_SANDBOXES_PAGE_SIZE);
+  }
+
+  /** The console's first screen: the work waiting and running, the hosts taking it, and what is wrong with them. */
+  async overview(): Promise<AdminOverview> {
+    const [work, nodes] = await Promise.all([this.overviewCounts.countWork(), this.sandboxes.listNodes()]);
+    const takingWork = nodes.filter((node) => node.state === 'healthy' && !node.draining).length;
+    return { ...work, nodesTakingWork: takingWork, nodesTotal: nodes.length, warnings: consoleWarnings(nodes), metricsPath: METRICS_PATH };
   }
 
   async stop(operator: AuthUser, projectId: string): Promise<OkResponse> {
@@ -165,4 +183,27 @@ export function restartMessage(before: 'running' | 'building' | 'stopped' | 'fai
     case 'stopped':
       return `It was not running, so nothing was stopped. ${start}`;
   }
+}
+
+/** What the console's banner says: no host takes work, and each lost host with why. */
+export function consoleWarnings(nodes: AdminNode[]): AdminWarning[] {
+  const warnings: AdminWarning[] = [];
+  const takingWork = nodes.filter((node) => node.state === 'healthy' && !node.draining);
+  if (nodes.length > 0 && takingWork.length === 0) {
+    const lost = nodes.filter((node) => node.state === 'lost');
+    warnings.push({
+      nodeId: null,
+      message: 'No node takes work: new builds and stopped previews fail until a node is undrained or a lost one answers again.',
+      reason: lost.length === nodes.length ? 'Every node is lost.' : lost.length > 0 ? `${nodes.length - lost.length} draining, ${lost.length} lost.` : 'Every node is draining.',
+    });
+  }
+  for (const node of nodes) {
+    if (node.state === 'lost')
+      warnings.push({
+        nodeId: node.id,
+        message: `Node ${node.id} is lost: it missed ${node.missedHeartbeats} heartbeats, and its previews start on another node at their next visit.`,
+        reason: node.lostReason,
+      });
+  }
+  return warnings;
 }

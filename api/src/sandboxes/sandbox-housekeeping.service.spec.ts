@@ -12,6 +12,7 @@ import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxRefreshService } from './sandbox-refresh.service.js';
 import type { SandboxScriptsService } from './sandbox-scripts.service.js';
 import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
+import type { SandboxUsageCollector } from './sandbox-usage-collector.js';
 import type { SandboxesRepository } from './sandboxes.repository.js';
 import { SandboxesService } from './sandboxes.service.js';
 
@@ -114,7 +115,7 @@ function services(engine: ReturnType<typeof fakeEngine>) {
   const lifecycle = new SandboxLifecycleService(config, docker, store, projects as unknown as ProjectsService, locks, noRegistry, disks);
   const workspace = new SandboxWorkspaceService(config, docker, store, projects as unknown as ProjectsService, lifecycle, noRegistry);
   const queue = memoryQueue();
-  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, queue, locks, disks);
+  const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, queue, locks, disks, {} as SandboxUsageCollector);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
   return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker, queue) };
 }
@@ -203,6 +204,7 @@ describe('SandboxHousekeepingService.startWithinQuota', () => {
       memoryQueue(),
       memoryLocks(),
       new SandboxDisks(config),
+      {} as SandboxUsageCollector,
     );
     return { sut, mocks: { lifecycle } };
   }
@@ -232,5 +234,66 @@ describe('SandboxHousekeepingService.startWithinQuota', () => {
     });
     expect(mocks.lifecycle.stop).not.toHaveBeenCalled();
     expect(mocks.lifecycle.ensureContainer).not.toHaveBeenCalled();
+  });
+});
+
+describe('SandboxHousekeepingService.listForAdmin', () => {
+  function listing() {
+    const config = loadConfig({ DATA_DIR: '/tmp/forge-spec', SANDBOX_INSTANCE: 'spec', SANDBOX_DISKS: 'tmpfs' });
+    const row = (i: number, state: 'running' | 'stopped') => ({
+      projectId: `p${i}`,
+      previewId: `pv${i}`,
+      containerId: null,
+      state,
+      builtAt: null,
+      startedAt: null,
+      lastVisitAt: null,
+      nodeId: state === 'running' ? 'local' : null,
+      appAddress: null,
+      project: { id: `p${i}`, name: `app-${i}`, ownerId: 'owner', ownerKeyHint: 'fk_abcd' },
+    });
+    const repository = {
+      page: jest.fn(async (_after: string | undefined, limit: number) => ({ rows: [row(1, 'running'), row(2, 'stopped')].slice(0, limit), more: limit < 3 })),
+      countByState: jest.fn(async () => ({ stopped: 2, building: 0, running: 1, failed: 0 })),
+    };
+    const measuredAt = new Date('2026-01-02T03:04:05Z');
+    const collected = new Map([
+      [
+        'local/p1',
+        { nodeId: 'local', container: { id: 'c1'.padEnd(64, 'f'), running: true, status: 'Up 1 minute' }, usage: { cpuPercent: 12.345, memoryBytes: 10, memoryLimitBytes: 100 }, measuredAt },
+      ],
+    ]);
+    const usage = { snapshot: jest.fn(async () => collected) };
+    const engine = { usage: jest.fn() };
+    const lifecycle = { previewUrl: (id: string) => `http://${id}.preview.localhost/` };
+    const sut = new SandboxHousekeepingService(
+      config,
+      oneHost(engine),
+      repository as unknown as SandboxesRepository,
+      lifecycle as unknown as SandboxLifecycleService,
+      {} as SandboxWorkspaceService,
+      memoryQueue(),
+      memoryLocks(),
+      new SandboxDisks(config),
+      usage as unknown as SandboxUsageCollector,
+    );
+    return { sut, mocks: { repository, usage, engine } };
+  }
+
+  it('answers a page with the next cursor, counts of every sandbox and the collected figures, asking Docker nothing', async () => {
+    const { sut, mocks } = listing();
+    const page = await sut.listForAdmin(undefined, 2);
+    expect(mocks.repository.page).toHaveBeenCalledWith(undefined, 2);
+    expect(page.nextCursor).toBe('p2');
+    expect(page.counts).toEqual({ total: 3, running: 1, building: 0, failed: 0 });
+    expect(page.sandboxes.map((sandbox) => sandbox.projectName)).toEqual(['app-1', 'app-2']);
+    expect(page.sandboxes[0]!.container).toEqual({ id: 'c1ffffffffff', status: 'Up 1 minute', cpuPercent: 12.3, memoryBytes: 10, memoryLimitBytes: 100, measuredAt: '2026-01-02T03:04:05.000Z' });
+    expect(page.sandboxes[1]!.container).toBeNull();
+    expect(mocks.engine.usage).not.toHaveBeenCalled();
+  });
+
+  it('says there is no next page on the last one', async () => {
+    const { sut } = listing();
+    expect((await sut.listForAdmin('p0', 50)).nextCursor).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { LogLevel } from '@forge/protocol/runs';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { AdminSandbox } from '@forge/protocol/admin';
+import type { AdminSandbox, AdminSandboxesResponse } from '@forge/protocol/admin';
 import { ErrorCode } from '@forge/protocol/errors';
 import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
 import { JOB_HEARTBEAT_SECONDS, WorkQueue } from '../cluster/work-queue.js';
@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LABEL, containerName, instanceLabels } from './container-spec.js';
 import { type ContainerInfo, DOCKER_MISSING_HELP } from './docker.driver.js';
 import { SandboxDisks } from './sandbox-disks.js';
+import { SandboxUsageCollector } from './sandbox-usage-collector.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
@@ -38,6 +39,7 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
     private readonly workQueue: WorkQueue,
     private readonly locks: ClusterLocks,
     private readonly disks: SandboxDisks,
+    private readonly usage: SandboxUsageCollector,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -250,58 +252,45 @@ export class SandboxHousekeepingService implements OnApplicationBootstrap, Befor
     return kept;
   }
 
-  /** Every sandbox with its host and its container's usage, and visits not yet written down. */
-  async listForAdmin(): Promise<AdminSandbox[]> {
-    const listed = this.nodes.hosts.map(async (host) =>
-      (
-        await this.nodes
-          .engine(host.name)
-          .list(instanceLabels(this.config))
-          .catch(() => [])
-      ).map((container) => ({ nodeId: host.name, container })),
-    );
-    const [rows, containers] = await Promise.all([this.repository.list(), Promise.all(listed)]);
-    const byProject = new Map(
-      containers
-        .flat()
-        .filter(({ container }) => container.labels[LABEL.projectId])
-        .map((entry) => [`${entry.nodeId}/${entry.container.labels[LABEL.projectId]}`, entry]),
-    );
-    return Promise.all(
-      rows.map(async (row) => {
-        const found = row.nodeId ? byProject.get(`${row.nodeId}/${row.projectId}`) : undefined;
-        const container = found?.container;
-        const usage =
-          found && container?.running
-            ? await this.nodes
-                .engine(found.nodeId)
-                .usage(container.id)
-                .catch(() => null)
-            : null;
-        const lastVisit = this.visits.get(row.projectId) ?? row.lastVisitAt;
-        return {
-          projectId: row.projectId,
-          projectName: row.project.name,
-          ownerId: row.project.ownerId,
-          ownerKeyHint: row.project.ownerKeyHint,
-          state: row.state,
-          node: row.nodeId,
-          container: container
-            ? {
-                id: container.id.slice(0, 12),
-                status: container.status,
-                cpuPercent: usage ? Math.round(usage.cpuPercent * 10) / 10 : null,
-                memoryBytes: usage?.memoryBytes ?? null,
-                memoryLimitBytes: usage?.memoryLimitBytes ?? null,
-              }
-            : null,
-          previewUrl: row.state === 'running' ? this.lifecycle.previewUrl(row.previewId) : null,
-          startedAt: row.startedAt?.toISOString() ?? null,
-          lastVisitAt: lastVisit?.toISOString() ?? null,
-          builtAt: row.builtAt?.toISOString() ?? null,
-        };
-      }),
-    );
+  /**
+   * One page of sandboxes with their host and their container's figures, and visits not yet written
+   * down. The figures are the background collector's: no Docker call per sandbox, whatever the page size.
+   */
+  async listForAdmin(cursor: string | undefined, limit: number): Promise<AdminSandboxesResponse> {
+    const [{ rows, more }, counts, collected] = await Promise.all([this.repository.page(cursor, limit), this.repository.countByState(), this.usage.snapshot()]);
+    const sandboxes = rows.map((row): AdminSandbox => {
+      const found = row.nodeId ? collected.get(`${row.nodeId}/${row.projectId}`) : undefined;
+      const usage = found?.container.running ? found.usage : null;
+      const lastVisit = this.visits.get(row.projectId) ?? row.lastVisitAt;
+      return {
+        projectId: row.projectId,
+        projectName: row.project.name,
+        ownerId: row.project.ownerId,
+        ownerKeyHint: row.project.ownerKeyHint,
+        state: row.state,
+        node: row.nodeId,
+        container: found
+          ? {
+              id: found.container.id.slice(0, 12),
+              status: found.container.status,
+              cpuPercent: usage ? Math.round(usage.cpuPercent * 10) / 10 : null,
+              memoryBytes: usage?.memoryBytes ?? null,
+              memoryLimitBytes: usage?.memoryLimitBytes ?? null,
+              measuredAt: usage ? (found.measuredAt?.toISOString() ?? null) : null,
+            }
+          : null,
+        previewUrl: row.state === 'running' ? this.lifecycle.previewUrl(row.previewId) : null,
+        startedAt: row.startedAt?.toISOString() ?? null,
+        lastVisitAt: lastVisit?.toISOString() ?? null,
+        builtAt: row.builtAt?.toISOString() ?? null,
+      };
+    });
+    const total = counts.stopped + counts.building + counts.running + counts.failed;
+    return {
+      sandboxes,
+      nextCursor: more ? rows[rows.length - 1]!.projectId : null,
+      counts: { total, running: counts.running, building: counts.building, failed: counts.failed },
+    };
   }
 
   private async flushVisits(): Promise<void> {

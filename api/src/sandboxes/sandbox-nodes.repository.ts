@@ -16,6 +16,8 @@ export interface SandboxNodeRecord {
   draining: boolean;
   heartbeatAt: Date | null;
   missedHeartbeats: number;
+  /** Why the engine last failed to answer; null once it answers. */
+  lastError: string | null;
 }
 
 export interface NodeRegistration {
@@ -84,7 +86,7 @@ export class SandboxNodesRepository {
       await tx.$queryRaw`SELECT id FROM nodes WHERE id = ${id} FOR UPDATE`;
       const placed = await tx.sandbox.findMany({ where: { nodeId: id, state: { in: ['building', 'running'] } }, select: { projectId: true } });
       const running = new Set([...listed, ...placed.map((row) => row.projectId)]).size;
-      await tx.sandboxNode.update({ where: { id }, data: { ...heartbeat(running), state: 'healthy', missedHeartbeats: 0, heartbeatAt: new Date() } });
+      await tx.sandboxNode.update({ where: { id }, data: { ...heartbeat(running), state: 'healthy', missedHeartbeats: 0, heartbeatAt: new Date(), lastError: null } });
     });
   }
 
@@ -93,9 +95,9 @@ export class SandboxNodesRepository {
    * transaction its sandboxes are stopped without a container and leave it: their next visit starts
    * them on another host. Answers whether the host was lost by this miss.
    */
-  recordMiss(id: string, lostAfter: number): Promise<boolean> {
+  recordMiss(id: string, lostAfter: number, error: string): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
-      const node = await tx.sandboxNode.update({ where: { id }, data: { missedHeartbeats: { increment: 1 } } });
+      const node = await tx.sandboxNode.update({ where: { id }, data: { missedHeartbeats: { increment: 1 }, lastError: error.slice(0, 500) } });
       if (node.state === 'lost' || node.missedHeartbeats < lostAfter) return false;
       await tx.sandboxNode.update({ where: { id }, data: { state: 'lost', runningSandboxes: 0 } });
       await tx.sandbox.updateMany({

@@ -3,7 +3,7 @@ import { loadConfig } from '../config/app-config.js';
 import type { SandboxBackend, SandboxEngine } from './sandbox-backend.js';
 import type { SandboxNodesRepository } from './sandbox-nodes.repository.js';
 import type { ReplicasService } from '../cluster/replicas.service.js';
-import { LOST_AFTER_MISSES, SandboxNodesService } from './sandbox-nodes.service.js';
+import { LOST_AFTER_MISSES, SandboxNodesService, toAdminNode } from './sandbox-nodes.service.js';
 
 const HOSTS = 'name=a;docker=unix:///a.sock;address=10.0.0.1;memoryMb=10240;cpus=4,name=b;docker=unix:///b.sock;address=10.0.0.2';
 
@@ -20,7 +20,7 @@ function newService() {
   });
   const answering = { a: true, b: true } as Record<string, boolean>;
   const engineOf = (name: string) => ({
-    status: jest.fn(async () => ({ reachable: answering[name]!, version: null, detail: '' })),
+    status: jest.fn(async () => ({ reachable: answering[name]!, version: null, detail: answering[name] ? '' : 'Docker is not reachable, so projects cannot be built or previewed.' })),
     capacity: jest.fn(async () => ({ memoryMb: 2048, cpus: 2 })),
     list: jest.fn(async () => [
       { id: '1', running: true, labels: { 'dev.forge.project-id': 'p1' } },
@@ -41,7 +41,7 @@ function newService() {
     recordHeartbeat: jest.fn(async (id: string, listed: string[], heartbeat: (running: number) => object) => {
       repository.recorded.push([id, heartbeat(new Set([...listed, ...repository.placed[id]!]).size)]);
     }),
-    recordMiss: jest.fn(async (_id: string, lostAfter: number) => ++misses === lostAfter),
+    recordMiss: jest.fn(async (_id: string, lostAfter: number, _error: string) => ++misses === lostAfter),
     place: jest.fn(async (_projectId: string, _demand: unknown, choose: (candidates: never[]) => string | null) => choose([])),
   };
   const replicas = { addresses: jest.fn(async () => ['198.18.7.20']) };
@@ -81,7 +81,8 @@ describe(SandboxNodesService.name, () => {
     mocks.answering.a = false;
     for (let i = 0; i < LOST_AFTER_MISSES; i++) await sut.check('a');
     expect(mocks.repository.recordMiss).toHaveBeenCalledTimes(LOST_AFTER_MISSES);
-    expect(mocks.repository.recordMiss).toHaveBeenCalledWith('a', LOST_AFTER_MISSES);
+    // The engine's own words are kept: the console's banner says why the host is lost.
+    expect(mocks.repository.recordMiss).toHaveBeenCalledWith('a', LOST_AFTER_MISSES, 'Docker is not reachable, so projects cannot be built or previewed.');
     expect(mocks.repository.recordHeartbeat).not.toHaveBeenCalled();
     mocks.answering.a = true;
     await sut.check('a');
@@ -101,5 +102,36 @@ describe(SandboxNodesService.name, () => {
       [{ id: 'b', endpoint: 'unix:///b.sock', address: '10.0.0.2', capacityMemoryMb: 2048, capacityCpus: 2 }],
     ]);
     expect(mocks.repository.register.mock.invocationCallOrder.at(-1)!).toBeLessThan(mocks.repository.place.mock.invocationCallOrder[0]!);
+  });
+
+  describe(toAdminNode.name, () => {
+    const record = {
+      id: 'a',
+      endpoint: 'unix:///a.sock',
+      address: null,
+      capacityMemoryMb: 2048,
+      capacityCpus: 2,
+      freeMemoryMb: -1024,
+      freeCpus: -1,
+      runningSandboxes: 3,
+      state: 'healthy' as const,
+      draining: false,
+      heartbeatAt: null,
+      missedHeartbeats: 0,
+      lastError: null,
+    };
+
+    it('keeps an overcommitted figure below zero for the console to name', () => {
+      expect(toAdminNode(record)).toMatchObject({ freeMemoryMb: -1024, freeCpus: -1, lostReason: null });
+    });
+
+    it('offers nothing free on a lost host, and says why it is lost', () => {
+      expect(toAdminNode({ ...record, state: 'lost', freeMemoryMb: 2048, freeCpus: 2, missedHeartbeats: 3, lastError: 'Docker is not reachable' })).toMatchObject({
+        freeMemoryMb: 0,
+        freeCpus: 0,
+        lostReason: 'Docker is not reachable',
+      });
+      expect(toAdminNode({ ...record, state: 'lost', missedHeartbeats: 4 }).lostReason).toBe('it missed 4 heartbeats');
+    });
   });
 });

@@ -127,7 +127,8 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
     const host = this.host(nodeId)!;
     const engine = this.backend.engine(nodeId);
     try {
-      if (!(await engine.status()).reachable) throw new Error('the engine does not answer');
+      const status = await engine.status();
+      if (!status.reachable) throw new Error(status.detail || 'the engine does not answer');
       const capacity = host.memoryMb && host.cpus ? { memoryMb: host.memoryMb, cpus: host.cpus } : await engine.capacity();
       // What the engine runs; the repository adds what was placed there a moment ago and is not running yet.
       const listed = (await engine.list(instanceLabels(this.config))).filter((container) => container.running).map((container) => container.labels[LABEL.projectId]);
@@ -149,7 +150,7 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
       );
       if (wasLost) this.logger.log(`Sandbox host ${nodeId} answers again: healthy`);
     } catch (err) {
-      if (await this.repository.recordMiss(nodeId, LOST_AFTER_MISSES)) {
+      if (await this.repository.recordMiss(nodeId, LOST_AFTER_MISSES, (err as Error).message)) {
         this.logger.warn(`Sandbox host ${nodeId} is lost (${LOST_AFTER_MISSES} heartbeats missed: ${(err as Error).message}); its previews start on another host at their next visit`);
       }
     }
@@ -181,7 +182,8 @@ export class SandboxNodesService implements OnApplicationBootstrap, OnModuleDest
 
 /** This machine's IPv4 addresses but loopback (refused to sandboxes anyway). */
 
-function toAdminNode(node: SandboxNodeRecord): AdminNode {
+export function toAdminNode(node: SandboxNodeRecord): AdminNode {
+  const lost = node.state === 'lost';
   return {
     id: node.id,
     endpoint: node.endpoint,
@@ -190,8 +192,10 @@ function toAdminNode(node: SandboxNodeRecord): AdminNode {
     draining: node.draining,
     capacityMemoryMb: node.capacityMemoryMb,
     capacityCpus: node.capacityCpus,
-    freeMemoryMb: node.freeMemoryMb,
-    freeCpus: Math.round(node.freeCpus * 100) / 100,
+    // A lost host takes nothing, whatever it had free when it was last seen.
+    freeMemoryMb: lost ? 0 : node.freeMemoryMb,
+    freeCpus: lost ? 0 : Math.round(node.freeCpus * 100) / 100,
+    lostReason: lost ? (node.lastError ?? `it missed ${node.missedHeartbeats} heartbeats`) : null,
     runningSandboxes: node.runningSandboxes,
     heartbeatAt: node.heartbeatAt?.toISOString() ?? null,
     missedHeartbeats: node.missedHeartbeats,

@@ -3,6 +3,7 @@ import { ProjectsModule } from '../projects/projects.module.js';
 import { PackageRegistryService } from './package-registry.service.js';
 import { DockerSandboxBackend, SANDBOX_BACKEND } from './sandbox-backend.js';
 import { SandboxDisks } from './sandbox-disks.js';
+import { SandboxUsageCollector } from './sandbox-usage-collector.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxNodesRepository } from './sandbox-nodes.repository.js';
@@ -28,6 +29,7 @@ import { SandboxesService } from './sandboxes.service.js';
     SandboxLifecycleService,
     SandboxWorkspaceService,
     SandboxHousekeepingService,
+    SandboxUsageCollector,
     SandboxRefreshService,
     SandboxScriptsService,
     SandboxOutputService,

@@ -47,9 +47,26 @@ export class SandboxesRepository {
     return rows.map(flatten);
   }
 
-  async list(): Promise<SandboxWithProject[]> {
-    const rows = await this.prisma.sandbox.findMany({ include: withProject, orderBy: { updatedAt: 'desc' } });
-    return rows.map(flatten);
+  /**
+   * One page of sandboxes by project name, then project id: those after the sandbox `after` (a project
+   * id; none: from the first). Asks one more row than `limit` to tell whether a page follows.
+   */
+  async page(after: string | undefined, limit: number): Promise<{ rows: SandboxWithProject[]; more: boolean }> {
+    const from = after ? await this.prisma.project.findUnique({ where: { id: after }, select: { name: true } }) : null;
+    const where = from
+      ? { OR: [{ project: { name: { gt: from.name } } }, { project: { name: from.name }, projectId: { gt: after } }] }
+      : // A cursor whose project is gone (removed meanwhile) starts again from the first page.
+        {};
+    const rows = await this.prisma.sandbox.findMany({ where, include: withProject, orderBy: [{ project: { name: 'asc' } }, { projectId: 'asc' }], take: limit + 1 });
+    return { rows: rows.slice(0, limit).map(flatten), more: rows.length > limit };
+  }
+
+  /** How many sandboxes there are in each state. */
+  async countByState(): Promise<Record<SandboxState, number>> {
+    const counts = await this.prisma.sandbox.groupBy({ by: ['state'], _count: { _all: true } });
+    const byState: Record<SandboxState, number> = { stopped: 0, building: 0, running: 0, failed: 0 };
+    for (const count of counts) byState[count.state] = count._count._all;
+    return byState;
   }
 
   /** The project's sandbox row, made with a fresh preview id the first time. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import type { AdminNode, AdminSandbox } from '@forge/protocol/admin';
+import type { AdminNode, AdminSandboxesResponse } from '@forge/protocol/admin';
 import type { LogLevel } from '@forge/protocol/runs';
 import { JOB_HEARTBEAT_SECONDS, WorkQueue } from '../cluster/work-queue.js';
 import { PROJECT_DELETED, PROJECT_DELETING, type ProjectDeletedEvent, type ProjectDeletingEvent } from '../common/events/domain-events.js';
@@ -252,8 +252,9 @@ export class SandboxesService implements OnApplicationBootstrap {
     await this.remove(projectId, { quiet: true });
   }
 
-  listForAdmin(): Promise<AdminSandbox[]> {
-    return this.housekeeping.listForAdmin();
+  /** One page of sandboxes for the operators' console, with figures collected in the background. */
+  listForAdmin(cursor: string | undefined, limit: number): Promise<AdminSandboxesResponse> {
+    return this.housekeeping.listForAdmin(cursor, limit);
   }
 
   /** The Docker hosts, as their last heartbeat saw them. */

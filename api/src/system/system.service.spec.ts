@@ -24,6 +24,7 @@ const NODE: AdminNode = {
   runningSandboxes: 0,
   heartbeatAt: null,
   missedHeartbeats: 0,
+  lostReason: null,
 };
 const ENGINE_DOWN: EngineStatus = { reachable: false, version: null, detail: 'Docker is not reachable (connect ENOENT /var/run/docker.sock)' };
 
@@ -64,12 +65,15 @@ describe(SystemService.name, () => {
       mocks.sandboxes.listNodes.mockResolvedValue([
         { ...NODE, draining: true },
         { ...NODE, id: 'node-b', state: 'lost', missedHeartbeats: 4 },
+        { ...NODE, id: 'node-c', state: 'lost', missedHeartbeats: 3, lostReason: 'Docker is not reachable' },
       ]);
       await expect(sut.ready()).resolves.toMatchObject({
-        sandboxHosts: { takingWork: 0, total: 2 },
+        sandboxHosts: { takingWork: 0, total: 3 },
         warnings: [
           'No sandbox host takes work: new builds and stopped previews fail until an operator undrains a host or a lost one comes back.',
           'Sandbox host node-b is lost: it missed 4 heartbeats.',
+          // With the engine's own reason when the heartbeat kept it.
+          'Sandbox host node-c is lost: it missed 3 heartbeats (Docker is not reachable).',
         ],
       });
     });

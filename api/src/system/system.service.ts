@@ -58,7 +58,8 @@ export class SystemService {
     const takingWork = nodes.filter((node) => node.state === 'healthy' && !node.draining).length;
     const warnings: string[] = [];
     if (nodes.length > 0 && takingWork === 0) warnings.push('No sandbox host takes work: new builds and stopped previews fail until an operator undrains a host or a lost one comes back.');
-    for (const node of nodes.filter((n) => n.state === 'lost')) warnings.push(`Sandbox host ${node.id} is lost: it missed ${node.missedHeartbeats} heartbeats.`);
+    for (const node of nodes.filter((n) => n.state === 'lost'))
+      warnings.push(`Sandbox host ${node.id} is lost: it missed ${node.missedHeartbeats} heartbeats${node.lostReason ? ` (${node.lostReason})` : ''}.`);
     return { ok: true, database: 'ok', queue: 'ok', containerEngine: engine.detail, sandboxHosts: { takingWork, total: nodes.length }, warnings };
   }
 

@@ -1,5 +1,7 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger, Optional } from '@nestjs/common';
 import type { Response } from 'express';
+import type { AuthenticatedRequest } from '../auth/auth.decorators.js';
+import { LimitHitsService } from '../../limits/limit-hits.service.js';
 import { type ApiErrorBody, ErrorCode } from '@forge/protocol/errors';
 import { DomainError } from './domain-error.js';
 import { statusForCode } from './error-status.js';
@@ -19,9 +21,13 @@ const CODE_FOR_STATUS: Record<number, ErrorCode> = {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  constructor(@Optional() private readonly limitHits?: LimitHitsService) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.describe(exception);
+    // A refusal by a limit counts towards the account's "limits hit" in the operators' console.
+    this.limitHits?.record(host.switchToHttp().getRequest<AuthenticatedRequest | undefined>()?.user?.id, body.code ?? '');
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (response.headersSent) {
       response.end();

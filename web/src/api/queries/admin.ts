@@ -4,6 +4,7 @@ import {
   type AdminAccountsResponse,
   type AdminNodeResponse,
   type AdminNodesResponse,
+  type AdminOverview,
   type AdminRestartResponse,
   type AdminSandboxesResponse,
   type AdminSandboxLogsResponse,
@@ -17,16 +18,33 @@ export const ADMIN_REFRESH_MS = 5000;
 
 export const adminKeys = {
   sandboxes: ['admin', 'sandboxes'] as const,
+  sandboxesPage: (cursor: string | null) => ['admin', 'sandboxes', 'page', cursor ?? 'first'] as const,
+  overview: ['admin', 'overview'] as const,
   logs: (projectId: string) => ['admin', 'sandboxes', projectId, 'logs'] as const,
   nodes: ['admin', 'nodes'] as const,
   audit: ['admin', 'audit'] as const,
   accounts: (query: string) => ['admin', 'accounts', query] as const,
 };
 
-/** Every sandbox of the platform; live CPU and memory, so it polls while a component uses it. */
-export const adminSandboxesQueryOptions = queryOptions({
-  queryKey: adminKeys.sandboxes,
-  queryFn: ({ signal }) => apiJson<AdminSandboxesResponse>(apiRoute(WEB_ENDPOINTS.adminSandboxes), { signal }),
+/**
+ * One page of the platform's sandboxes (`cursor` null: the first), with the figures the server collects
+ * in the background; it polls while a component uses it, the last page staying while the next loads.
+ */
+export const adminSandboxesQueryOptions = (cursor: string | null = null) =>
+  queryOptions({
+    queryKey: adminKeys.sandboxesPage(cursor),
+    queryFn: ({ signal }) => {
+      const route = apiRoute(WEB_ENDPOINTS.adminSandboxes);
+      return apiJson<AdminSandboxesResponse>(cursor ? { ...route, url: `${route.url}?${new URLSearchParams({ cursor })}` } : route, { signal });
+    },
+    refetchInterval: ADMIN_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+
+/** The console's first screen: work waiting and running, hosts taking it, and what is wrong; polled. */
+export const adminOverviewQueryOptions = queryOptions({
+  queryKey: adminKeys.overview,
+  queryFn: ({ signal }) => apiJson<AdminOverview>(apiRoute(WEB_ENDPOINTS.adminOverview), { signal }),
   refetchInterval: ADMIN_REFRESH_MS,
 });
 
@@ -43,9 +61,9 @@ export function invalidateSandboxes(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: adminKeys.sandboxes });
 }
 
-/** After a host was drained or undrained. */
+/** After a host was drained or undrained: the banner and the counts of hosts taking work change too. */
 export function invalidateNodes(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: adminKeys.nodes });
+  return Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.nodes }), queryClient.invalidateQueries({ queryKey: adminKeys.overview })]).then(() => undefined);
 }
 
 export type SandboxAction = 'stop' | 'restart' | 'remove';

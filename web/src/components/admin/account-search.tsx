@@ -87,6 +87,7 @@ function AccountCard({ account, onGrant }: { account: AdminAccount; onGrant: (ac
           <Fact label="Projects">{account.projects}</Fact>
           <Fact label="Running">{pluralize(account.runningSandboxes, 'sandbox', 'sandboxes')}</Fact>
           <Fact label="Stored">{formatBytes(account.storedBytes)}</Fact>
+          <Fact label="Limits hit">{pluralize(account.limitsHit, 'time', 'times')}</Fact>
         </dl>
       </article>
     </li>

@@ -19,7 +19,7 @@ const shop: AdminSandbox = {
   ownerKeyHint: 'fk_Sh0p',
   state: 'running',
   node: 'local',
-  container: { id: 'c1', status: 'Up 2 hours', cpuPercent: 12.5, memoryBytes: 134_217_728, memoryLimitBytes: 1_073_741_824 },
+  container: { id: 'c1', status: 'Up 2 hours', cpuPercent: 12.5, memoryBytes: 134_217_728, memoryLimitBytes: 1_073_741_824, measuredAt: minutesAgo(0) },
   previewUrl: 'http://p1.preview.localhost:3000/',
   startedAt: minutesAgo(135),
   lastVisitAt: minutesAgo(5),
@@ -62,8 +62,11 @@ function renderAt(url: string, handler: Handler) {
   return { fetchMock, calls };
 }
 
-function listing(sandboxes: AdminSandbox[]): Handler {
-  return (path, method) => (path === '/api/admin/sandboxes' && method === 'GET' ? { status: 200, body: { sandboxes } } : undefined);
+/** The API's first page: in its order (project name), with counts of every sandbox. */
+function listing(sandboxes: AdminSandbox[], nextCursor: string | null = null): Handler {
+  const sorted = [...sandboxes].sort((a, b) => a.projectName.localeCompare(b.projectName));
+  const counts = { total: sandboxes.length, running: sandboxes.filter((s) => s.state === 'running').length, building: 0, failed: sandboxes.filter((s) => s.state === 'failed').length };
+  return (path, method) => (path === '/api/admin/sandboxes' && method === 'GET' ? { status: 200, body: { sandboxes: sorted, nextCursor, counts } } : undefined);
 }
 
 async function rowOf(name: string): Promise<HTMLElement> {
@@ -113,7 +116,7 @@ describe('operators console page', () => {
     expect((within(stopped).getByRole('button', { name: 'Stop' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(await rowOf('todo')).getByText('Building')).toBeTruthy();
 
-    // Sorted by name, so rows stay put while the list refreshes.
+    // In the server's order (by name), so rows stay put while the list refreshes.
     const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
     expect(names).toEqual([expect.stringMatching(/^blog/), expect.stringMatching(/^shop/), expect.stringMatching(/^todo/)]);
   });
@@ -202,5 +205,51 @@ describe('operators console page', () => {
     renderAt('/admin', (path) => (path === '/api/auth/me' ? { status: 200, body: { user: { ...admin, isAdmin: false } } } : undefined));
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Sandboxes' })).toBeNull();
+  });
+
+  it('pages through the sandboxes with the cursor the server gives, counting all of them', async () => {
+    const second = `/api/admin/sandboxes?cursor=${shop.projectId}`;
+    const first = listing([blog, shop], shop.projectId);
+    const { calls } = renderAt('/admin', (p, method) =>
+      p === second ? { status: 200, body: { sandboxes: [todo], nextCursor: null, counts: { total: 3, running: 1, building: 1, failed: 0 } } } : first(p, method),
+    );
+    await rowOf('shop');
+    const pager = screen.getByRole('navigation', { name: 'Sandbox pages' });
+    expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await rowOf('todo');
+    expect(calls('GET', second)).toBe(1);
+    expect(screen.getByText('3 sandboxes · 1 running')).toBeTruthy();
+    expect(screen.getByText('Page 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await rowOf('shop');
+  });
+
+  it('shows the queue and health first, with a banner naming a lost node and why', async () => {
+    const overview = {
+      buildsQueued: 4,
+      buildsRunning: 2,
+      generationsRunning: 3,
+      nodesTakingWork: 0,
+      nodesTotal: 1,
+      metricsPath: '/metrics',
+      warnings: [
+        { nodeId: null, message: 'No node takes work: new builds and stopped previews fail until a node is undrained or a lost one answers again.', reason: 'Every node is lost.' },
+        { nodeId: 'local', message: 'Node local is lost: it missed 3 heartbeats.', reason: 'Docker is not reachable, so projects cannot be built or previewed.' },
+      ],
+    };
+    renderAt('/admin', (p, method) => (p === '/api/admin/overview' ? { status: 200, body: overview } : listing([shop])(p, method)));
+    const banner = await screen.findByRole('alert', { name: 'Node warnings' });
+    expect(within(banner).getByText(/^No node takes work/)).toBeTruthy();
+    expect(within(banner).getByText('Why: Docker is not reachable, so projects cannot be built or previewed.')).toBeTruthy();
+    const figures = screen.getByRole('region', { name: 'Queue and health' });
+    expect(within(figures).getByText('Builds queued').nextSibling?.textContent).toBe('4');
+    expect(within(figures).getByText('Generations running').nextSibling?.textContent).toBe('3');
+    expect(within(figures).getByText('Nodes taking work').nextSibling?.textContent).toBe('0 of 1');
+    expect(
+      within(figures)
+        .getByRole('link', { name: /Metrics for operators/ })
+        .getAttribute('href'),
+    ).toBe('/metrics');
   });
 });

@@ -1,7 +1,7 @@
-import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, notFound } from '@tanstack/react-router';
 import { AlertTriangle, Boxes, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AdminSandbox } from '@forge/protocol/admin';
 import { getErrorMessage, isApiError } from '@/api/errors';
 import { ADMIN_REFRESH_MS, adminSandboxesQueryOptions } from '@/api/queries/admin';
@@ -19,42 +19,40 @@ import { AccountSearch } from './account-search';
 import { AuditSection } from './audit-list';
 import { GrantCreditsForm } from './grant-credits-form';
 import { NodesSection } from './node-list';
+import { OpsOverview } from './ops-overview';
 import { RemoveSandboxDialog } from './remove-sandbox-dialog';
 import { SandboxCards, SandboxTable } from './sandbox-list';
+import { SandboxPager, useSandboxPages } from './sandbox-pager';
 import { SandboxLogsDialog } from './sandbox-logs-dialog';
 import { useNow } from './use-now';
 
 /** Reads the sandboxes; the API answers 404 to accounts that are not operators: for them the page does not exist. */
 export async function loadAdmin(queryClient: QueryClient): Promise<void> {
-  await queryClient.ensureQueryData(adminSandboxesQueryOptions).catch((err: unknown) => {
+  await queryClient.ensureQueryData(adminSandboxesQueryOptions()).catch((err: unknown) => {
     throw isApiError(err, 404) ? notFound() : err;
   });
 }
 
-/** The operators' console: every project's sandbox on this server, live, with what an operator may do to it. */
+/** The operators' console: every project's sandbox on this server, live and a page at a time, with what an operator may do to it. */
 export function AdminPage() {
-  const sandboxes = useSuspenseQuery(adminSandboxesQueryOptions);
+  const pages = useSandboxPages();
+  const sandboxes = useQuery(adminSandboxesQueryOptions(pages.cursor));
   const isMobile = useIsMobile();
   const now = useNow(15_000);
   const [removing, setRemoving] = useState<AdminSandbox | null>(null);
   const [viewingLogs, setViewingLogs] = useState<AdminSandbox | null>(null);
 
-  // A stable order, so rows do not move under the pointer while the list refreshes.
-  const sorted = useMemo(
-    () => [...sandboxes.data.sandboxes].sort((a, b) => a.projectName.localeCompare(b.projectName) || a.ownerKeyHint.localeCompare(b.ownerKeyHint) || a.projectId.localeCompare(b.projectId)),
-    [sandboxes.data],
-  );
-
   // Admin rights taken away while the page is open: the console is gone, as for any other account.
   if (isApiError(sandboxes.error, 404)) return <NotFoundPage />;
 
-  const running = sorted.filter((sandbox) => sandbox.state === 'running').length;
-  const failed = sorted.filter((sandbox) => sandbox.state === 'failed').length;
-  const list = { sandboxes: sorted, now, onLogs: setViewingLogs, onRemove: setRemoving };
+  // The server orders by project name then id: rows do not move under the pointer while the list refreshes.
+  const data = sandboxes.data ?? { sandboxes: [], nextCursor: null, counts: { total: 0, running: 0, building: 0, failed: 0 } };
+  const { counts } = data;
+  const list = { sandboxes: data.sandboxes, now, onLogs: setViewingLogs, onRemove: setRemoving };
 
   return (
     <AdminFrame
-      summary={[pluralize(sorted.length, 'sandbox', 'sandboxes'), `${running} running`, failed > 0 && `${failed} failed`].filter(Boolean).join(' · ')}
+      summary={[pluralize(counts.total, 'sandbox', 'sandboxes'), `${counts.running} running`, counts.failed > 0 && `${counts.failed} failed`].filter(Boolean).join(' · ')}
       actions={
         <div className="flex items-center gap-3 self-start sm:self-auto">
           <LiveIndicator paused={sandboxes.isError} />
@@ -74,7 +72,7 @@ export function AdminPage() {
         </div>
       )}
 
-      {sorted.length === 0 ? (
+      {data.sandboxes.length === 0 ? (
         <StatePanel
           tone="primary"
           icon={<Boxes aria-hidden />}
@@ -88,6 +86,7 @@ export function AdminPage() {
       ) : (
         <SandboxTable {...list} />
       )}
+      <SandboxPager page={pages.page} nextCursor={data.nextCursor} onNext={pages.next} onPrevious={pages.previous} />
 
       <RemoveSandboxDialog sandbox={removing} onClose={() => setRemoving(null)} />
       <SandboxLogsDialog sandbox={viewingLogs} onClose={() => setViewingLogs(null)} />
@@ -139,6 +138,7 @@ function AdminFrame({ summary, actions, children }: { summary?: string; actions?
           {actions}
         </div>
 
+        <OpsOverview />
         <AccountSearch onGrant={setGrantTo} />
         <GrantCreditsForm accountId={grantTo} onAccountIdChange={setGrantTo} />
         {children}

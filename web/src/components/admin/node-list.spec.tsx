@@ -21,6 +21,7 @@ const nodeA: AdminNode = {
   runningSandboxes: 2,
   heartbeatAt: new Date(NOW - 1000).toISOString(),
   missedHeartbeats: 0,
+  lostReason: null,
 };
 const nodeB: AdminNode = {
   ...nodeA,

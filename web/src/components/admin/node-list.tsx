@@ -12,6 +12,7 @@ import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useIsMobile } from '@/components/workspace/use-is-mobile';
 import { pluralize } from '@/lib/format';
+import { freeCpuText, freeMemoryText } from './node-figures';
 import { formatLastVisit } from './sandbox-format';
 import { Fact, th } from './sandbox-list';
 
@@ -142,8 +143,8 @@ function NodeTable({ nodes, now, onDrain }: NodeListProps) {
                 <NodeBadges node={node} />
               </td>
               <td className="px-4 py-3 tabular-nums">{node.runningSandboxes}</td>
-              <td className="px-4 py-3 tabular-nums">{`${node.freeMemoryMb} / ${node.capacityMemoryMb} MB`}</td>
-              <td className="px-4 py-3 tabular-nums">{`${node.freeCpus} / ${node.capacityCpus}`}</td>
+              <td className="px-4 py-3 tabular-nums">{freeMemoryText(node)}</td>
+              <td className="px-4 py-3 tabular-nums">{freeCpuText(node)}</td>
               <td className="px-4 py-3 text-muted">
                 {node.heartbeatAt ? formatLastVisit(node.heartbeatAt, now) : 'Never'}
                 {node.missedHeartbeats > 0 && <span className="ml-1 text-warning">({node.missedHeartbeats} missed)</span>}
@@ -178,8 +179,8 @@ function NodeCards({ nodes, now, onDrain }: NodeListProps) {
             <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-border pt-4 text-sm">
               <Fact label="Sandboxes">{node.runningSandboxes}</Fact>
               <Fact label="Last heartbeat">{lastHeartbeat(node, now)}</Fact>
-              <Fact label="Free memory">{`${node.freeMemoryMb} / ${node.capacityMemoryMb} MB`}</Fact>
-              <Fact label="Free CPU">{`${node.freeCpus} / ${node.capacityCpus}`}</Fact>
+              <Fact label="Free memory">{freeMemoryText(node)}</Fact>
+              <Fact label="Free CPU">{freeCpuText(node)}</Fact>
             </dl>
             <Button variant="outline" className="mt-4 h-9 w-full text-sm" onClick={() => onDrain(node)}>
               {node.draining ? 'Undrain' : 'Drain'}
