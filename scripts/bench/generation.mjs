@@ -227,7 +227,10 @@ export async function benchGeneration() {
   rows.push(['Parser throughput, whole transcript', `${parser.whole.toFixed(0)} MB/s`, '≥ 50 MB/s', parser.whole >= 50]);
 
   const model = await startFakeModel(PACED_CHARS);
-  const platform = await startPlatform(model.url);
+  // The transcript is not a project: a build after each generation would fail and send the fix loop to
+  // this model, which answers every request with an unpaced 200 KB stream nobody watches. That flood, not
+  // builds, is what it would add to these rows; the latency is measured on the streams and the prewarms.
+  const platform = await startPlatform(model.url, { BUILD_AFTER_GENERATION: '0' });
   try {
     // The flood also warms the platform up, so the paced run below measures a server in steady state.
     const fast = await runJobs(platform.base, platform.cookie, model, 'flood');
