@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { ReplicasService } from '../cluster/replicas.service.js';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
+import { RUN_STOP_REQUESTED, type RunStopRequestedEvent } from '../common/events/domain-events.js';
 import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import { type LogLine, type RunStream, RunsService } from '../runs/runs.service.js';
+import { type LogLine, RunStop, type RunStream, RunsService } from '../runs/runs.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
 import { BuildAttempts } from './build-attempts.service.js';
@@ -50,7 +52,21 @@ export class BuildsService implements OnModuleDestroy {
   ) {}
 
   onModuleDestroy(): void {
-    for (const run of this.active.values()) run.controller.abort();
+    for (const run of this.active.values()) run.controller.abort(new RunStop('shutdown'));
+  }
+
+  /**
+   * The platform stops a build running here (an operator's cancel, a stop of its sandbox): the reason
+   * is recorded on the build first, then its container stops, ending whatever step it was in; the
+   * build ends saying why and puts the last good build back in the preview.
+   */
+  @OnEvent(RUN_STOP_REQUESTED)
+  async onStopRequested({ runId, by, reason }: RunStopRequestedEvent): Promise<void> {
+    const run = [...this.active.values()].find((active) => active.id === runId);
+    if (!run || run.controller.signal.aborted) return;
+    run.controller.abort(new RunStop(by, reason));
+    this.logger.warn(`Build ${runId} of ${run.projectId}: ${run.platformStop()!.message('build')}`);
+    await this.sandboxes.abandon(run.projectId).catch((err: Error) => this.logger.warn(`Stopping the container of ${run.projectId}: ${err.message}`));
   }
 
   /** The project's build from its first event, starting one unless one is running; a missing project is refused first. */
