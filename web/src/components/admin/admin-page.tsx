@@ -20,6 +20,7 @@ import { AuditSection } from './audit-list';
 import { GrantCreditsForm } from './grant-credits-form';
 import { NodesSection } from './node-list';
 import { RemoveSandboxDialog } from './remove-sandbox-dialog';
+import { RunningWorkSection } from './running-work-section';
 import { SandboxCards, SandboxTable } from './sandbox-list';
 import { SandboxLogsDialog } from './sandbox-logs-dialog';
 import { useNow } from './use-now';
@@ -142,6 +143,7 @@ function AdminFrame({ summary, actions, children }: { summary?: string; actions?
         <AccountSearch onGrant={setGrantTo} />
         <GrantCreditsForm accountId={grantTo} onAccountIdChange={setGrantTo} />
         {children}
+        <RunningWorkSection />
         <NodesSection now={now} />
         <AuditSection />
       </main>
