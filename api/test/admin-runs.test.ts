@@ -41,7 +41,8 @@ describe('running work in the operators console', () => {
   let port: number;
 
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_USER_IDS: ADMIN_ID, AUTOFIX_MAX_ATTEMPTS: '0', BUILD_TIMEOUT_SECONDS: '120' });
+    // A slow offline agent: a generation runs long enough to be cancelled.
+    t = await startTestApp({ ADMIN_USER_IDS: ADMIN_ID, AUTOFIX_MAX_ATTEMPTS: '0', BUILD_TIMEOUT_SECONDS: '120', OFFLINE_AGENT_CHARS_PER_SECOND: '200' });
     admin = (await signUpWithId(t, ADMIN_ID)).cookie;
     owner = await signUp(t.http);
     port = Number(new URL(t.baseUrl).port);
@@ -103,4 +104,22 @@ describe('running work in the operators console', () => {
     const audit = (await t.http.get('/api/admin/audit').set('Cookie', admin).expect(200)).body as AuditResponse;
     expect(audit.entries[0]).toMatchObject({ action: 'run.cancel', projectId: project.id, accountId: owner.userId, summary: 'Cancelled the build of project "kept"', reason: REASON });
   }, 240_000);
+
+  it("an operator's cancel of a generation tells its owner why, in the job stream and its status", async () => {
+    const { jobId } = (await t.http.post('/api/jobs/start').set('Cookie', owner.cookie).send({ prompt: 'A todo app', projectName: 'slow-gen' }).expect(201)).body as { jobId: string };
+    const running = await until('the generation taken by a server', async () => (await runs()).find((run) => run.id === jobId && run.replica !== null));
+    expect(running).toMatchObject({ kind: 'generation', projectName: 'slow-gen', ownerId: owner.userId });
+
+    const cancelled = (await t.http.post(`/api/admin/runs/${jobId}/cancel`).set('Cookie', admin).send({ reason: 'Abusive prompt' }).expect(200)).body as CancelRunResponse;
+    expect(cancelled).toMatchObject({ ok: true, ended: true, message: 'Cancelled the generation of project "slow-gen"; its owner was told why.' });
+
+    const { events } = await readSse(`${t.baseUrl}/api/jobs/${jobId}/stream`, { Cookie: owner.cookie });
+    const errors = parsedEvents(events).filter((e) => e.type === 'error');
+    expect(errors).toEqual([expect.objectContaining({ message: 'The generation was stopped by an operator: Abusive prompt' })]);
+    const status = (await t.http.get(`/api/jobs/${jobId}/status`).set('Cookie', owner.cookie).expect(200)).body as unknown;
+    expect(status).toEqual({ status: 'failed', error: 'The generation was stopped by an operator: Abusive prompt' });
+    expect((await runs()).some((run) => run.id === jobId)).toBe(false);
+    // The project is free again: its owner may generate it anew.
+    await t.http.post('/api/jobs/start').set('Cookie', owner.cookie).send({ prompt: 'A todo app', projectName: 'slow-gen', replace: true }).expect(201);
+  }, 120_000);
 });
