@@ -122,4 +122,20 @@ describe('running work in the operators console', () => {
     // The project is free again: its owner may generate it anew.
     await t.http.post('/api/jobs/start').set('Cookie', owner.cookie).send({ prompt: 'A todo app', projectName: 'slow-gen', replace: true }).expect(201);
   }, 120_000);
+
+  it('stops a build cancelled as it starts, before its command runs, and says when there is no earlier build to keep', async () => {
+    await save('fresh', staticApp('Never built', 300));
+    const building = build('fresh');
+    const project = await t.app.get(ProjectsService).find(owner.userId, 'fresh');
+    const running = await until('the build in the console', async () => (await runs()).find((run) => run.projectId === project.id));
+    await t.http.post(`/api/admin/runs/${running.id}/cancel`).set('Cookie', admin).send({ reason: 'Host maintenance' }).expect(200);
+
+    const events = await building;
+    expect(events.find((e) => e.type === 'error')!.data).toEqual({
+      error: 'The build was stopped by an operator: Host maintenance',
+      details: 'There was no earlier build to keep serving: build again to see the preview.',
+    });
+    expect(events.find((e) => e.type === 'result')!.data).toMatchObject({ success: false, previewUrl: null });
+    expect((await t.http.get('/api/projects/fresh/preview-status').set('Cookie', owner.cookie).expect(200)).body).toMatchObject({ isBuilt: false });
+  }, 120_000);
 });

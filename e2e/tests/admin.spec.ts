@@ -118,7 +118,7 @@ test.describe("operators' console: running work", () => {
     test.setTimeout(120_000);
     const ownerContext = await browser.newContext();
     const owner = await createAccount(ownerContext);
-    const projectName = `slow-build-${test.info().project.name}`;
+    const projectName = `slow-build-${test.info().project.name}-${Date.now().toString(36)}`;
     const reason = `Runaway build ${test.info().project.name}`;
     try {
       // A build that runs for minutes unless stopped.

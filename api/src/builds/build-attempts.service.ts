@@ -87,6 +87,12 @@ export class BuildAttempts {
           pending = null;
           run.log(`🐞 ${outcome.summary}`, 'error');
         } else {
+          // Stopped between passes (or while the container came up): no pass starts.
+          const before = run.platformStop();
+          if (before) {
+            failure = before.message('build');
+            break;
+          }
           attempts++;
           outcome = await underWatchdog(watchdog, () => this.passes.run(run));
         }

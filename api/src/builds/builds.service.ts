@@ -17,6 +17,10 @@ import { BuildsRepository } from './builds.repository.js';
 
 export { BUILD_INTERRUPTED_MESSAGE } from './build-interruptions.js';
 
+/** How long a stopped build's container is stopped again while the build has not ended, and how often. */
+const STOP_ENFORCE_MS = 60_000;
+const STOP_RETRY_MS = 2_000;
+
 /** An error the owner met in the preview, as the workspace sends it. */
 export interface PreviewErrorReportInput {
   message: string;
@@ -66,7 +70,19 @@ export class BuildsService implements OnModuleDestroy {
     if (!run || run.controller.signal.aborted) return;
     run.controller.abort(new RunStop(by, reason));
     this.logger.warn(`Build ${runId} of ${run.projectId}: ${run.platformStop()!.message('build')}`);
-    await this.sandboxes.abandon(run.projectId).catch((err: Error) => this.logger.warn(`Stopping the container of ${run.projectId}: ${err.message}`));
+    void this.enforceStop(run);
+  }
+
+  /**
+   * Stops the build's container, and again while the build still runs: a step that was starting its
+   * container or its command when the first stop came would otherwise carry on in a fresh one.
+   */
+  private async enforceStop(run: BuildRun): Promise<void> {
+    const deadline = Date.now() + STOP_ENFORCE_MS;
+    while (this.active.get(run.projectId) === run && Date.now() < deadline) {
+      await this.sandboxes.abandon(run.projectId).catch((err: Error) => this.logger.warn(`Stopping the container of ${run.projectId}: ${err.message}`));
+      await new Promise((resolve) => setTimeout(resolve, STOP_RETRY_MS));
+    }
   }
 
   /** The project's build from its first event, starting one unless one is running; a missing project is refused first. */
