@@ -1,4 +1,4 @@
-import { createAccount, deleteAccount } from '../fixtures/accounts';
+import { createAccount, deleteAccount, saveProject } from '../fixtures/accounts';
 import { expect, test } from '../fixtures/admin';
 
 const isMobile = () => test.info().project.name === 'mobile';
@@ -139,6 +139,55 @@ test.describe("operators' console: accounts, grants and the audit trail", () => 
     } finally {
       await deleteAccount(otherContext, other.recoveryKey);
       await otherContext.close();
+    }
+  });
+});
+
+test.describe("operators' console: running work", () => {
+  test('lists a running build and cancels it with a reason its owner reads', async ({ page, operator, browser }) => {
+    void operator;
+    test.setTimeout(120_000);
+    const ownerContext = await browser.newContext();
+    const owner = await createAccount(ownerContext);
+    const projectName = `slow-build-${test.info().project.name}-${Date.now().toString(36)}`;
+    const reason = `Runaway build ${test.info().project.name}`;
+    try {
+      // A build that runs for minutes unless stopped.
+      await saveProject(owner, projectName, {
+        'package.json': JSON.stringify({ name: 'slow', private: true, scripts: { build: 'bash build.sh' } }),
+        'build.sh': 'for i in $(seq 1 300); do echo "still building $i"; sleep 1; done\n',
+      });
+      const build = owner.api.post(`/api/projects/${projectName}/build`, { timeout: 110_000 });
+
+      await page.goto('/admin');
+      const section = page.getByRole('region', { name: 'Running work' });
+      const row = section.getByRole('listitem', { name: `Build of ${projectName}` });
+      await row.scrollIntoViewIfNeeded();
+      await expect(row).toBeVisible({ timeout: 30_000 });
+      await expect(row).toContainText(owner.userId);
+      await row.getByRole('button', { name: 'Cancel' }).click();
+
+      const dialog = page.getByRole('dialog', { name: `Cancel the build of "${projectName}"?` });
+      await expect(dialog.getByRole('button', { name: 'Cancel it' })).toBeDisabled();
+      await dialog.getByLabel('Reason (shown to the owner)').fill(reason);
+      await dialog.getByRole('button', { name: 'Cancel it' }).click();
+      await expect(page.getByText('Work cancelled', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(row).toHaveCount(0);
+
+      // The owner's build stream says who stopped it and why, not that it ran out of memory.
+      const stream = await (await build).text();
+      expect(stream).toContain(`The build was stopped by an operator: ${reason}`);
+      expect(stream).not.toContain('out of memory');
+
+      const entry = page
+        .getByRole('list', { name: 'Audit trail' })
+        .getByRole('listitem')
+        .filter({ hasText: `Cancelled the build of project "${projectName}"` });
+      await entry.scrollIntoViewIfNeeded();
+      await expect(entry).toContainText(`Reason: ${reason}`);
+    } finally {
+      await deleteAccount(ownerContext, owner.recoveryKey);
+      await ownerContext.close();
     }
   });
 });

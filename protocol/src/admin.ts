@@ -115,7 +115,7 @@ export interface AdminRestartResponse {
 }
 
 /** What an operator did; each action writes one audit entry. */
-export type AuditAction = 'sandbox.stop' | 'sandbox.restart' | 'sandbox.remove' | 'node.drain' | 'node.undrain' | 'credits.grant' | 'credits.correction';
+export type AuditAction = 'sandbox.stop' | 'sandbox.restart' | 'sandbox.remove' | 'node.drain' | 'node.undrain' | 'credits.grant' | 'credits.correction' | 'run.cancel';
 
 /** One operator action, as the audit trail keeps it. */
 export interface AuditEntry {
@@ -170,3 +170,41 @@ export interface AdminAccountsResponse {
 }
 
 export const ADMIN_ACCOUNTS_LIMIT = 20;
+
+/** What kind of running work the console lists: a build (or a fix started from the preview), a generation, an edit. */
+export type AdminRunKind = 'build' | 'fix' | 'generation' | 'edit';
+
+/** One piece of work running now, as the console's "Running work" lists it. */
+export interface AdminRun {
+  id: string;
+  kind: AdminRunKind;
+  projectId: string | null;
+  projectName: string;
+  ownerId: string;
+  ownerKeyHint: string;
+  startedAt: string;
+  /** The Docker host of the project's sandbox, or null when it has none. */
+  node: string | null;
+  /** The API server running it (host name and process id), or null while it waits in the queue. */
+  replica: string | null;
+}
+
+/** `GET /api/admin/runs`: the running builds, generations and edits, oldest first. */
+export interface AdminRunsResponse {
+  runs: AdminRun[];
+}
+
+/** `POST /api/admin/runs/:runId/cancel`: the reason reaches the owner's stream and the audit trail. */
+export interface CancelRunRequest {
+  reason: string;
+}
+
+export const CANCEL_REASON_MAX_CHARS = 200;
+
+/** What the cancel did, in a sentence for the operator. */
+export interface CancelRunResponse {
+  ok: true;
+  /** The run had ended by the time the answer was sent (false: it is still winding down). */
+  ended: boolean;
+  message: string;
+}

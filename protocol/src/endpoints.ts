@@ -91,6 +91,8 @@ export const WEB_ENDPOINTS = {
   adminNodeDrain: { method: 'POST', path: '/api/admin/nodes/:nodeId/drain' },
   adminNodeUndrain: { method: 'POST', path: '/api/admin/nodes/:nodeId/undrain' },
   adminAudit: { method: 'GET', path: '/api/admin/audit' },
+  adminRuns: { method: 'GET', path: '/api/admin/runs' },
+  adminRunCancel: { method: 'POST', path: '/api/admin/runs/:runId/cancel' },
   adminAccounts: { method: 'GET', path: '/api/admin/accounts' },
 } as const satisfies Record<string, Endpoint>;
 

@@ -6,6 +6,7 @@ import { BodyLimit } from '../common/http/json-body.js';
 import { type GrantCreditsDto, grantCreditsSchema } from '../credits/dto/grant-credits.dto.js';
 import { type AccountsQuery, accountsQuerySchema } from './dto/accounts-query.js';
 import { type AuditPageQuery, auditPageQuerySchema } from './dto/audit-page.query.js';
+import { type CancelRunDto, cancelRunSchema, runIdSchema } from './dto/cancel-run.dto.js';
 import { type DrainNodeDto, drainNodeSchema } from './dto/drain-node.dto.js';
 import { nodeIdSchema } from './dto/node-id.dto.js';
 import { projectIdSchema } from './dto/project-id.dto.js';
@@ -75,6 +76,18 @@ export class AdminController {
   @Get('audit')
   audit(@Query({ schema: auditPageQuerySchema }) query: AuditPageQuery) {
     return this.admin.audited(query);
+  }
+
+  @Get('runs')
+  runs() {
+    return this.admin.listRuns();
+  }
+
+  @Post('runs/:runId/cancel')
+  @HttpCode(200)
+  @BodyLimit(4096)
+  cancelRun(@CurrentUser() user: AuthUser, @Param('runId', { schema: runIdSchema }) runId: string, @Body({ schema: cancelRunSchema }) body: CancelRunDto) {
+    return this.admin.cancelRun(user, runId, body);
   }
 
   @Get('sandboxes/:projectId/logs')

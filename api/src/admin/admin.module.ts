@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { CreditsModule } from '../credits/credits.module.js';
+import { RunsModule } from '../runs/runs.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { SecretsModule } from '../secrets/secrets.module.js';
 import { AdminAccountsRepository } from './admin-accounts.repository.js';
@@ -10,7 +11,7 @@ import { AdminGuard } from './admin.guard.js';
 import { AdminService } from './admin.service.js';
 
 @Module({
-  imports: [AuditModule, CreditsModule, SandboxesModule, SecretsModule],
+  imports: [AuditModule, CreditsModule, RunsModule, SandboxesModule, SecretsModule],
   controllers: [AdminController],
   providers: [AdminService, AdminGuard, AdminAccountsRepository, AdminOverviewRepository],
 })

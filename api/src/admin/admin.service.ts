@@ -9,10 +9,14 @@ import {
   type AdminNodeResponse,
   type AdminNodesResponse,
   type AdminRestartResponse,
+  type AdminRun,
+  type AdminRunKind,
+  type AdminRunsResponse,
   type AdminSandboxesResponse,
   type AdminSandboxLogsResponse,
   type AuditAction,
   type AuditResponse,
+  type CancelRunResponse,
 } from '@forge/protocol/admin';
 import { type GrantCreditsResponse, formatMicroUsd } from '@forge/protocol/credits';
 import { ErrorCode } from '@forge/protocol/errors';
@@ -20,6 +24,7 @@ import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { CreditsService } from '../credits/credits.service.js';
+import { type RunningRunRecord, RunStop, RunsService } from '../runs/runs.service.js';
 import type { GrantCreditsDto } from '../credits/dto/grant-credits.dto.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
@@ -27,6 +32,7 @@ import { AdminAccountsRepository } from './admin-accounts.repository.js';
 import { AdminOverviewRepository } from './admin-overview.repository.js';
 import type { AccountsQuery } from './dto/accounts-query.js';
 import type { AuditPageQuery } from './dto/audit-page.query.js';
+import type { CancelRunDto } from './dto/cancel-run.dto.js';
 import type { DrainNodeDto } from './dto/drain-node.dto.js';
 import type { SandboxesPageQuery } from './dto/sandboxes-page.query.js';
 
@@ -49,6 +55,7 @@ export class AdminService {
     private readonly audit: AuditService,
     private readonly accounts: AdminAccountsRepository,
     private readonly overviewCounts: AdminOverviewRepository,
+    private readonly runs: RunsService,
   ) {}
 
   /** Accounts by id, key hint or project name, with what each spends, runs and stores. */
@@ -98,6 +105,7 @@ export class AdminService {
   }
 
   async stop(operator: AuthUser, projectId: string): Promise<OkResponse> {
+    await this.runs.stopProjectBuild(projectId, new RunStop('operator', 'its sandbox was stopped'));
     await this.sandboxes.stop(projectId);
     await this.recordSandboxAction(operator, 'sandbox.stop', projectId);
     return { ok: true };
@@ -105,6 +113,7 @@ export class AdminService {
 
   /** Says what the restart did: it stops the container and queues its start; it does not wait for it. */
   async restart(operator: AuthUser, projectId: string): Promise<AdminRestartResponse> {
+    await this.runs.stopProjectBuild(projectId, new RunStop('operator', 'its sandbox was restarted'));
     const before = await this.sandboxes.restart(projectId);
     await this.recordSandboxAction(operator, 'sandbox.restart', projectId);
     return { ok: true, message: restartMessage(before) };
@@ -113,6 +122,7 @@ export class AdminService {
   async remove(operator: AuthUser, projectId: string): Promise<OkResponse> {
     // Named before it goes: the trail keeps the project's name and owner.
     const project = await this.sandboxes.describeProject(projectId);
+    await this.runs.stopProjectBuild(projectId, new RunStop('operator', 'its sandbox was removed'));
     await this.sandboxes.remove(projectId);
     await this.recordSandboxAction(operator, 'sandbox.remove', projectId, project);
     return { ok: true };
@@ -147,6 +157,35 @@ export class AdminService {
     return { node };
   }
 
+  /** Builds, fixes, generations and edits running now, oldest first. */
+  async listRuns(): Promise<AdminRunsResponse> {
+    return { runs: (await this.runs.listRunning()).map(toAdminRun) };
+  }
+
+  /**
+   * Stops running work, saying why to its owner (their stream reads "stopped by an operator: <reason>")
+   * and in the audit trail; a build's last good preview keeps serving.
+   */
+  async cancelRun(operator: AuthUser, runId: string, dto: CancelRunDto): Promise<CancelRunResponse> {
+    const run = await this.runs.findRunning(runId);
+    const what = `${RUN_NOUNS[run.kind as AdminRunKind]} of project "${run.projectName}"`;
+    await this.audit.record({
+      operatorId: operator.id,
+      action: 'run.cancel',
+      projectId: run.projectId,
+      projectName: run.projectName,
+      accountId: run.ownerId,
+      summary: `Cancelled the ${what}`,
+      reason: dto.reason,
+    });
+    const ended = await this.runs.stop(run.id, new RunStop('operator', dto.reason));
+    return {
+      ok: true,
+      ended,
+      message: ended ? `Cancelled the ${what}; its owner was told why.` : `Asked the ${what} to stop; it is still winding down. Check the list again shortly.`,
+    };
+  }
+
   audited(query: AuditPageQuery): Promise<AuditResponse> {
     return this.audit.page(query);
   }
@@ -168,6 +207,22 @@ export class AdminService {
       summary: `${SANDBOX_VERBS[action][0]!.toUpperCase()}${SANDBOX_VERBS[action].slice(1)} the sandbox of project ${project ? `"${project.name}"` : projectId}`,
     });
   }
+}
+
+const RUN_NOUNS: Record<AdminRunKind, string> = { build: 'build', fix: 'fix', generation: 'generation', edit: 'edit' };
+
+function toAdminRun(run: RunningRunRecord): AdminRun {
+  return {
+    id: run.id,
+    kind: run.kind as AdminRunKind,
+    projectId: run.projectId,
+    projectName: run.projectName,
+    ownerId: run.ownerId,
+    ownerKeyHint: run.ownerKeyHint,
+    startedAt: run.createdAt.toISOString(),
+    node: run.nodeId,
+    replica: run.replicaName,
+  };
 }
 
 /** What a restart did, by the state the sandbox was in: the start it queued runs in the background. */

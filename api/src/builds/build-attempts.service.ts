@@ -72,6 +72,7 @@ export class BuildAttempts {
     await this.slots.acquire(ownerId);
     if (ahead > 0) run.log(`▶️ Got a build slot after ${((Date.now() - queuedAt) / 1000).toFixed(1)} s`);
     try {
+      if (run.platformStop()) return await this.fail(run, attempts, run.platformStop()!.message('build'));
       await this.repository.markRunning(run.id);
       // Every step has its own limit; one watchdog over each pass stops what hangs regardless.
       const watchdog = { limitMs: this.sandboxes.passLimitMs(), step: () => run.step, onExpire: () => this.sandboxes.abandon(run.projectId) };
@@ -86,8 +87,21 @@ export class BuildAttempts {
           pending = null;
           run.log(`🐞 ${outcome.summary}`, 'error');
         } else {
+          // Stopped between passes (or while the container came up): no pass starts.
+          const before = run.platformStop();
+          if (before) {
+            failure = before.message('build');
+            break;
+          }
           attempts++;
           outcome = await underWatchdog(watchdog, () => this.passes.run(run));
+        }
+        // Stopped by the platform: no fix, the owner is told why and keeps the last good preview.
+        const stopped = run.platformStop();
+        if (stopped) {
+          failure = stopped.message('build');
+          last = null;
+          break;
         }
         if (outcome.ok) {
           run.log(`🎉 Preview ready at ${outcome.previewUrl}`, 'success');
@@ -145,9 +159,11 @@ export class BuildAttempts {
       }
       await this.fail(run, attempts, failure, undefined, last);
     } catch (err) {
+      this.logger.warn(`Build of ${projectName} (${run.projectId}): ${(err as Error).message}`);
+      // Whatever step a stop of the platform's cut short failed because of it: the stop is what the owner reads.
+      if (run.platformStop()) return await this.fail(run, attempts, run.platformStop()!.message('build'));
       const message = err instanceof DomainError ? err.message : 'The build could not run';
       const details = err instanceof DomainError ? err.details : (err as Error).message;
-      this.logger.warn(`Build of ${projectName} (${run.projectId}): ${(err as Error).message}`);
       await this.fail(run, attempts, details ? `${message}: ${details}` : message, { error: message, details });
     } finally {
       this.slots.release(ownerId);
@@ -164,6 +180,7 @@ export class BuildAttempts {
    * it running, so its owner can see what broke (and the page's own error reports reach them).
    */
   private async fail(run: BuildRun, attempts: number, summary: string, event?: { error: string; details?: string }, last?: FailedPass | null): Promise<void> {
+    if (run.platformStop()) return this.endStopped(run, attempts);
     const atRuntime = last?.failedAt === 'runtime' && last.previewUrl !== null;
     if (!atRuntime) await this.sandboxes.markFailed(run.projectId).catch(() => undefined);
     await this.logCost(run);
@@ -171,6 +188,32 @@ export class BuildAttempts {
     run.error(event?.error ?? (atRuntime ? 'The app failed in the browser' : 'Build failed'), event ? event.details : summary);
     run.failure = summary;
     await this.repository.finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines, failedAt: last?.failedAt ?? 'build' }).catch(() => undefined);
+  }
+
+  /**
+   * A build the platform stopped (an operator, a drain, a restart) ends saying so, and the last good
+   * build serves the preview again: the stop is not the project's failure, and its preview stays.
+   */
+  private async endStopped(run: BuildRun, attempts: number): Promise<void> {
+    const stopped = run.platformStop()!;
+    const summary = stopped.message('build');
+    // Said before anything else: the steps that follow may take a few seconds.
+    if (!run.lines.at(-1)?.includes(summary)) run.log(`🛑 ${summary}`, 'error');
+    const previewUrl = await this.passes.restoreLastGood(run).catch((err: Error) => {
+      this.logger.warn(`Putting back the last build of ${run.projectId}: ${err.message}`);
+      return null;
+    });
+    const kept = previewUrl
+      ? 'The last good build still serves the preview.'
+      : stopped.by === 'shutdown'
+        ? 'The preview starts again from its last good build on its next visit.'
+        : 'There was no earlier build to keep serving: build again to see the preview.';
+    run.log(previewUrl ? `↩️ ${kept}` : `ℹ️ ${kept}`);
+    await this.logCost(run);
+    run.result(false, previewUrl, { failedAt: 'build' });
+    run.error(summary, kept);
+    run.failure = summary;
+    await this.repository.finish(run.id, { succeeded: false, attempts, error: summary, lines: run.lines, failedAt: 'build' }).catch(() => undefined);
   }
 
   /** One fix attempt's tokens and price in the stream; the ledger has charged them on the build as they came. */

@@ -46,7 +46,8 @@ export class BuildInterruptions implements OnApplicationBootstrap {
         { type: 'result', success: false, previewUrl: null, failedAt: 'build' },
       ]);
       await this.repository.releaseLease(build.projectId, build.id);
-      await this.sandboxes.markFailed(build.projectId).catch((err: Error) => this.logger.warn(`After the build of ${build.projectId} stopped: ${err.message}`));
+      // Not the project's failure: a preview that was built stays built and starts again on its next visit.
+      await this.sandboxes.markInterrupted(build.projectId).catch((err: Error) => this.logger.warn(`After the build of ${build.projectId} stopped: ${err.message}`));
       this.logger.warn(`Build ${build.id} was running on a replica that stopped; marked failed`);
     }
   }

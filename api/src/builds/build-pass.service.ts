@@ -82,12 +82,26 @@ export class BuildPassService {
       const checked = await this.checkPreview(run, previewUrl);
       return checked.ok ? { ...checked, filesAt } : checked;
     }
-    const summary = this.explainFailure(result);
+    const summary = this.explainFailure(result, run);
     run.log(`❌ ${summary} after ${seconds} s`, 'error');
     const errors = extractBuildErrors(output.tail());
     const first = errors[0];
     const where = first?.file ? `${first.file}${first.line ? `:${first.line}` : ''} ` : '';
     return failedPass('build', first ? `${where}${first.message}` : summary, output.tail(), errors);
+  }
+
+  /**
+   * After the platform stopped a build: the last good build serves the preview again (logged).
+   * Answers its address, or null when there was none to put back. A restarting platform has no time
+   * for it: the preview stays built and starts again on its next visit.
+   */
+  async restoreLastGood(run: BuildRun): Promise<string | null> {
+    if (run.platformStop()?.by === 'shutdown') {
+      await this.sandboxes.markInterrupted(run.projectId);
+      return null;
+    }
+    const previewUrl = await this.sandboxes.restoreLastGood(run.projectId, await this.databases.appEnvironment(run.projectId));
+    return previewUrl;
   }
 
   /**
@@ -129,7 +143,10 @@ export class BuildPassService {
     return { check, seconds };
   }
 
-  private explainFailure(result: CommandResult): string {
+  private explainFailure(result: CommandResult, run: BuildRun): string {
+    // The platform stopped it, and said why before it stopped the container: not the project's doing.
+    const stopped = run.platformStop();
+    if (stopped) return stopped.message('build');
     if (result.timedOut) return `The build took longer than ${this.config.builds.timeoutSeconds} s and was stopped`;
     if (result.outputLimited) return `The build printed more than ${BUILD_OUTPUT_LIMIT_BYTES / 1024 / 1024} MB of output and was stopped`;
     if (result.killed) return `The build was killed (exit code ${result.exitCode}), usually because it ran out of memory (SANDBOX_MEMORY_MB: ${this.config.sandbox.memoryMb} MB)`;

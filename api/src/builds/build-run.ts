@@ -1,4 +1,5 @@
 import { type LogLevel, type RunEvent, type RunResult, levelOfLine } from '@forge/protocol/runs';
+import { type RunStop, runStopOf } from '../runs/runs.service.js';
 
 /** What one build shows and stores of its commands' output; beyond either limit, output is counted, not kept. */
 export const MAX_OUTPUT_CHARS = 1_000_000;
@@ -28,6 +29,11 @@ export class BuildRun {
   /** Why it failed, for the run's record. */
   failure: string | null = null;
   readonly controller = new AbortController();
+
+  /** Why the platform stopped this build (an operator, a drain, a restart), once it did; recorded before its container stops. */
+  platformStop(): RunStop | null {
+    return runStopOf(this.controller.signal);
+  }
 
   constructor(
     readonly id: string,

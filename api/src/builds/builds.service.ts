@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { ReplicasService } from '../cluster/replicas.service.js';
 import { DomainError, projectNotFound } from '../common/errors/domain-error.js';
+import { RUN_STOP_REQUESTED, type RunStopRequestedEvent } from '../common/events/domain-events.js';
 import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
-import { type LogLine, type RunStream, RunsService } from '../runs/runs.service.js';
+import { type LogLine, RunStop, type RunStream, RunsService } from '../runs/runs.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SecretsService } from '../secrets/secrets.service.js';
 import { BuildAttempts } from './build-attempts.service.js';
@@ -14,6 +16,10 @@ import { BuildRun } from './build-run.js';
 import { BuildsRepository } from './builds.repository.js';
 
 export { BUILD_INTERRUPTED_MESSAGE } from './build-interruptions.js';
+
+/** How long a stopped build's container is stopped again while the build has not ended, and how often. */
+const STOP_ENFORCE_MS = 60_000;
+const STOP_RETRY_MS = 2_000;
 
 /** An error the owner met in the preview, as the workspace sends it. */
 export interface PreviewErrorReportInput {
@@ -50,7 +56,33 @@ export class BuildsService implements OnModuleDestroy {
   ) {}
 
   onModuleDestroy(): void {
-    for (const run of this.active.values()) run.controller.abort();
+    for (const run of this.active.values()) run.controller.abort(new RunStop('shutdown'));
+  }
+
+  /**
+   * The platform stops a build running here (an operator's cancel, a stop of its sandbox): the reason
+   * is recorded on the build first, then its container stops, ending whatever step it was in; the
+   * build ends saying why and puts the last good build back in the preview.
+   */
+  @OnEvent(RUN_STOP_REQUESTED)
+  async onStopRequested({ runId, by, reason }: RunStopRequestedEvent): Promise<void> {
+    const run = [...this.active.values()].find((active) => active.id === runId);
+    if (!run || run.controller.signal.aborted) return;
+    run.controller.abort(new RunStop(by, reason));
+    this.logger.warn(`Build ${runId} of ${run.projectId}: ${run.platformStop()!.message('build')}`);
+    void this.enforceStop(run);
+  }
+
+  /**
+   * Stops the build's container, and again while the build still runs: a step that was starting its
+   * container or its command when the first stop came would otherwise carry on in a fresh one.
+   */
+  private async enforceStop(run: BuildRun): Promise<void> {
+    const deadline = Date.now() + STOP_ENFORCE_MS;
+    while (this.active.get(run.projectId) === run && Date.now() < deadline) {
+      await this.sandboxes.abandon(run.projectId).catch((err: Error) => this.logger.warn(`Stopping the container of ${run.projectId}: ${err.message}`));
+      await new Promise((resolve) => setTimeout(resolve, STOP_RETRY_MS));
+    }
   }
 
   /** The project's build from its first event, starting one unless one is running; a missing project is refused first. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { SECRETS_CHANGED, SHARE_UNPUBLISHED } from '../common/events/domain-events.js';
+import { RUN_STOP_REQUESTED, SECRETS_CHANGED, SHARE_UNPUBLISHED } from '../common/events/domain-events.js';
 import { PgListener } from '../platform-db/pg-listener.js';
 import { ReplicaIdentity } from './replica-identity.js';
 import { ReplicasRepository } from './replicas.repository.js';
@@ -10,9 +10,9 @@ export const CLUSTER_EVENTS_CHANNEL = 'forge_cluster_events';
 /**
  * Domain events every replica must act on, not only the one where they happened: an unpublished
  * share closes its public preview's connections wherever they are open, changed secrets are
- * masked in every replica's logs.
+ * masked in every replica's logs, a run the platform stops is stopped by the replica running it.
  */
-export const RELAYED_EVENTS = [SHARE_UNPUBLISHED, SECRETS_CHANGED] as const;
+export const RELAYED_EVENTS = [SHARE_UNPUBLISHED, SECRETS_CHANGED, RUN_STOP_REQUESTED] as const;
 
 interface RelayedEvent {
   from: string;

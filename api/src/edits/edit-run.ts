@@ -5,7 +5,7 @@ import { BuildsService } from '../builds/builds.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DiffsService } from '../diffs/diffs.service.js';
 import type { FileEntry } from '../projects/file-kinds.js';
-import { INTERRUPTED_EDIT_MESSAGE, type LogLine, type RunContext, type RunEnd, type RunWork, SERVER_STOPPING, eventOf } from '../runs/runs.service.js';
+import { INTERRUPTED_EDIT_MESSAGE, type LogLine, type RunContext, type RunEnd, type RunWork, SERVER_STOPPING, runStopOf, eventOf } from '../runs/runs.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { type CheckedChanges, checkChanges } from '../code-changes/change-check.js';
@@ -121,7 +121,8 @@ export class EditRun {
       return { status: 'completed', error: null, events: [{ type: 'result', success: true, message }] };
     } catch (err) {
       const stopping = job.signal.aborted && job.signal.reason === SERVER_STOPPING;
-      const message = stopping ? INTERRUPTED_EDIT_MESSAGE : job.signal.aborted ? 'The edit was stopped.' : (err as Error).message || 'Edit failed';
+      const platformStop = runStopOf(job.signal);
+      const message = stopping ? INTERRUPTED_EDIT_MESSAGE : platformStop ? platformStop.message('edit') : job.signal.aborted ? 'The edit was stopped.' : (err as Error).message || 'Edit failed';
       this.logger.warn(`Edit ${job.runId} of ${input.projectName} failed: ${message}`);
       return failed(message);
     }

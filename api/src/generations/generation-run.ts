@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { ProjectFileSaver } from '../projects/project-file-saver.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
-import { INTERRUPTED_MESSAGE, type RunContext, type RunEnd, type RunWork, SERVER_STOPPING } from '../runs/runs.service.js';
+import { INTERRUPTED_MESSAGE, type RunContext, type RunEnd, type RunWork, SERVER_STOPPING, runStopOf } from '../runs/runs.service.js';
 import { TemplateLayDown } from './template-lay-down.js';
 
 /** One generation: streams the model's answer as run events and saves each file as it completes. */
@@ -137,7 +137,8 @@ export class GenerationRun {
       return { status: 'completed', error: null, events: [{ type: 'result', success: true, filesSaved: saved.length }] };
     } catch (err) {
       const stopping = job.signal.aborted && job.signal.reason === SERVER_STOPPING;
-      const message = stopping ? INTERRUPTED_MESSAGE : job.signal.aborted ? 'The job was stopped.' : (err as Error).message || 'Job error';
+      const platformStop = runStopOf(job.signal);
+      const message = stopping ? INTERRUPTED_MESSAGE : platformStop ? platformStop.message('generation') : job.signal.aborted ? 'The job was stopped.' : (err as Error).message || 'Job error';
       this.logger.warn(`Generation ${job.runId} failed: ${message}`);
       // Files completed before the failure stay saved; the open one is dropped, never saved half-written.
       const saved = await saves.finish().catch(() => [] as string[]);

@@ -7,6 +7,7 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { END_EVENT_TYPE, recordOf } from './run-events.js';
 import { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from './run-messages.js';
 import { AGENT_RUN_KINDS, RunsRepository } from './runs.repository.js';
+import type { RunStop } from './run-stops.js';
 
 /**
  * Runs whose replica stopped under them (killed, crashed, cut off) end as failed with a clear
@@ -40,11 +41,14 @@ export class RunInterruptions {
     return true;
   }
 
-  /** Ends a generation or edit as interrupted unless it has ended, and lets go of its project. */
-  async end(runId: string): Promise<void> {
+  /**
+   * Ends a generation or edit as interrupted (or with `stopped`, the platform's reason) unless it has
+   * ended, and lets go of its project. True when this call ended it.
+   */
+  async end(runId: string, stopped?: RunStop): Promise<boolean> {
     const run = await this.repository.find(runId);
-    if (!run) return;
-    const message = run.kind === 'edit' ? INTERRUPTED_EDIT_MESSAGE : INTERRUPTED_MESSAGE;
+    if (!run) return false;
+    const message = stopped ? stopped.message(run.kind === 'edit' ? 'edit' : 'generation') : run.kind === 'edit' ? INTERRUPTED_EDIT_MESSAGE : INTERRUPTED_MESSAGE;
     const ending: RunEvent[] =
       run.kind === 'edit'
         ? [
@@ -55,9 +59,10 @@ export class RunInterruptions {
             { type: 'error', message },
             { type: 'result', success: false, filesSaved: 0 },
           ];
-    if (!(await this.endInterrupted(runId, message, ending))) return;
+    if (!(await this.endInterrupted(runId, message, ending))) return false;
     await this.projects.releaseJobClaim(runId);
-    this.logger.warn(`Run ${runId} was running on a replica that stopped; marked failed`);
+    this.logger.warn(stopped ? `Run ${runId} was stopped before it started: ${message}` : `Run ${runId} was running on a replica that stopped; marked failed`);
+    return true;
   }
 
   /** At start-up: generations and edits of replicas that are gone (this host's earlier process, or one silent too long). */

@@ -1,10 +1,13 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import type { RunEvent } from '@forge/protocol/runs';
+import { RUN_STOP_REQUESTED, type RunStopRequestedEvent } from '../common/events/domain-events.js';
 import { type CallUsage, CreditsService } from '../credits/credits.service.js';
 import { workMetrics } from '../operations/work-metrics.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { RunEventLog } from './run-event-log.js';
 import { RunsRepository } from './runs.repository.js';
+import { RunStop } from './run-stops.js';
 
 /** What a generation's or edit's work may do while it runs. */
 export interface RunContext {
@@ -61,6 +64,17 @@ export class RunRunner implements OnModuleDestroy {
     const done = this.execute(run, work, controller).finally(() => this.running.delete(run.id));
     this.running.set(run.id, { controller, done });
     return done;
+  }
+
+  /** The platform stops a run (an operator's cancel): aborted here, with why, when it runs here. */
+  @OnEvent(RUN_STOP_REQUESTED)
+  onStopRequested({ runId, by, reason }: RunStopRequestedEvent): void {
+    this.running.get(runId)?.controller.abort(new RunStop(by, reason));
+  }
+
+  /** Whether the run's work runs on this replica. */
+  isRunning(runId: string): boolean {
+    return this.running.has(runId);
   }
 
   /** A server on its way down stops its runs and lets each record its end before the database goes. */

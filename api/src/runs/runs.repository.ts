@@ -35,6 +35,19 @@ export interface RunRecord {
   seqReserved: number;
 }
 
+export interface RunningRunRecord {
+  id: string;
+  kind: RunKind;
+  projectId: string | null;
+  projectName: string;
+  ownerId: string;
+  ownerKeyHint: string;
+  createdAt: Date;
+  nodeId: string | null;
+  replicaId: string | null;
+  replicaName: string | null;
+}
+
 const RUN_SELECT = { id: true, ownerId: true, kind: true, status: true, projectName: true, error: true, seqReserved: true } as const;
 
 @Injectable()
@@ -110,6 +123,50 @@ export class RunsRepository {
       orderBy: { createdAt: 'desc' },
       select: { id: true, kind: true, projectName: true, projectId: true },
     });
+  }
+
+  /** Every running run (or the one of that id), oldest first, with its owner's key hint, its sandbox's host and its replica's name. */
+  async listRunning(kinds: readonly RunKind[], id?: string): Promise<RunningRunRecord[]> {
+    const rows = await this.prisma.run.findMany({
+      where: { status: 'running', kind: { in: [...kinds] }, ...(id ? { id } : {}) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: {
+        id: true,
+        kind: true,
+        projectId: true,
+        projectName: true,
+        ownerId: true,
+        createdAt: true,
+        replicaId: true,
+        owner: { select: { keyHint: true } },
+        project: { select: { sandbox: { select: { nodeId: true } } } },
+      },
+    });
+    const replicaIds = [...new Set(rows.map((row) => row.replicaId).filter((id): id is string => id !== null))];
+    const replicas = new Map((await this.prisma.replica.findMany({ where: { id: { in: replicaIds } }, select: { id: true, name: true } })).map((r) => [r.id, r.name]));
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      projectId: row.projectId,
+      projectName: row.projectName,
+      ownerId: row.ownerId,
+      ownerKeyHint: row.owner.keyHint,
+      createdAt: row.createdAt,
+      nodeId: row.project?.sandbox?.nodeId ?? null,
+      replicaId: row.replicaId,
+      replicaName: row.replicaId ? (replicas.get(row.replicaId) ?? null) : null,
+    }));
+  }
+
+  /** The run, with where it runs (null replica: a generation or edit still waiting in the queue). */
+  findWithPlace(id: string): Promise<{ id: string; kind: RunKind; status: RunState; projectId: string | null; projectName: string; ownerId: string; replicaId: string | null } | null> {
+    return this.prisma.run.findUnique({ where: { id }, select: { id: true, kind: true, status: true, projectId: true, projectName: true, ownerId: true, replicaId: true } });
+  }
+
+  /** The running build (or fix) of a project, if any. */
+  async runningBuildOf(projectId: string): Promise<string | null> {
+    const run = await this.prisma.run.findFirst({ where: { projectId, status: 'running', kind: { in: ['build', 'fix'] } }, select: { id: true } });
+    return run?.id ?? null;
   }
 
   findForOwner(ownerId: string, id: string): Promise<RunRecord | null> {

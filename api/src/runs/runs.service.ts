@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { RunEvent, RunKind, RunSummary } from '@forge/protocol/runs';
 import { ErrorCode } from '@forge/protocol/errors';
 import { ReplicasService } from '../cluster/replicas.service.js';
 import { DomainError, notFound } from '../common/errors/domain-error.js';
+import { RUN_STOP_REQUESTED, type RunStopRequestedEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
@@ -11,7 +13,8 @@ import { AgentRunQueue } from './agent-run-queue.js';
 import { RunEventLog, SEQ_BLOCK } from './run-event-log.js';
 import type { RunViewer, TextMask } from './run-events.js';
 import { RunInterruptions } from './run-interruptions.js';
-import { AGENT_RUN_KINDS, type AgentRunKind, type NewRun, type RunRecord, RunsRepository } from './runs.repository.js';
+import { AGENT_RUN_KINDS, type AgentRunKind, type NewRun, type RunRecord, type RunningRunRecord, RunsRepository } from './runs.repository.js';
+import { RunStop } from './run-stops.js';
 import type { RunStream } from './spec-streams.js';
 
 // What other modules use of runs, through this facade.
@@ -20,7 +23,14 @@ export { type RunContext, type RunEnd, type RunWork, SERVER_STOPPING } from './r
 export { type AgentRunWork, AGENT_RUNS_QUEUE, AgentRunQueue, type QueuedAgentRun } from './agent-run-queue.js';
 export { type LogLine, type RunViewer, eventOf } from './run-events.js';
 export { type RunStream, writeRunSse } from './spec-streams.js';
-export { AGENT_RUN_KINDS, type AgentRunKind } from './runs.repository.js';
+export { AGENT_RUN_KINDS, type AgentRunKind, type RunningRunRecord } from './runs.repository.js';
+export { RunStop, type StoppedBy, runStopOf } from './run-stops.js';
+
+/** The kinds of work an operator may stop: builds, fixes, generations and edits. */
+const STOPPABLE_KINDS = ['build', 'fix', ...AGENT_RUN_KINDS] as const satisfies readonly RunKind[];
+/** How long a stop waits for the run to record its end before answering. */
+const STOP_WAIT_MS = 20_000;
+const STOP_POLL_MS = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,7 +63,47 @@ export class RunsService {
     private readonly projects: ProjectsService,
     private readonly credits: CreditsService,
     private readonly replicas: ReplicasService,
+    private readonly domainEvents: EventEmitter2,
   ) {}
+
+  /** Every running build, fix, generation and edit, oldest first: what the operators' console lists. */
+  listRunning(): Promise<RunningRunRecord[]> {
+    return this.repository.listRunning(STOPPABLE_KINDS);
+  }
+
+  /** The running run (of a kind an operator may stop), or 404. */
+  async findRunning(id: string): Promise<RunningRunRecord> {
+    const [run] = UUID.test(id) ? await this.repository.listRunning(STOPPABLE_KINDS, id) : [];
+    if (!run) throw new DomainError(ErrorCode.NotFound, 'This work is not running any more: it ended before the cancel reached it. Refresh the list.');
+    return run;
+  }
+
+  /**
+   * The platform stops a run, saying why (`stop`), whichever replica runs it: that replica aborts it
+   * with the reason before it stops its container, so the owner reads the reason, not a guess. A
+   * generation or edit still waiting in the queue ends here. Answers whether the run has ended
+   * within a short wait (its last events, the owner's preview put back, are written by then).
+   */
+  async stop(runId: string, stop: RunStop): Promise<boolean> {
+    const run = await this.repository.findWithPlace(runId);
+    if (!run || run.status !== 'running') return true;
+    const event: RunStopRequestedEvent = { runId, by: stop.by, reason: stop.reason };
+    await this.domainEvents.emitAsync(RUN_STOP_REQUESTED, event);
+    if ((AGENT_RUN_KINDS as readonly RunKind[]).includes(run.kind) && run.replicaId === null) await this.interruptions.end(runId, stop);
+    const deadline = Date.now() + STOP_WAIT_MS;
+    for (;;) {
+      const now = await this.repository.find(runId);
+      if (!now || now.status !== 'running') return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+    }
+  }
+
+  /** Stops the project's running build (or fix), if any, saying why; see `stop`. */
+  async stopProjectBuild(projectId: string, stop: RunStop): Promise<void> {
+    const runId = await this.repository.runningBuildOf(projectId);
+    if (runId) await this.stop(runId, stop);
+  }
 
   /**
    * Queues a generation or edit and answers its id: the project is claimed for it (a second

@@ -124,6 +124,16 @@ export class SandboxLifecycleService {
     if (sandbox?.nodeId) await this.engineOf(sandbox.nodeId)?.stop(containerName(this.config, projectId), 1);
   }
 
+  /**
+   * A build the platform stopped (an operator, a drain, a restart) is not the project's failure: the
+   * container stops, and a preview that was built stays built, so its next visit starts it again.
+   */
+  async markInterrupted(projectId: string): Promise<void> {
+    const sandbox = await this.repository.find(projectId);
+    await this.repository.update(projectId, { state: sandbox?.builtAt ? 'stopped' : 'failed', startedAt: null, appAddress: null });
+    if (sandbox?.nodeId) await this.engineOf(sandbox.nodeId)?.stop(containerName(this.config, projectId), 1);
+  }
+
   /** Whether a lifecycle change of the project is under way, on any replica. */
   isBusy(projectId: string): Promise<boolean> {
     return this.locks.isHeld(LockScope.SandboxLifecycle, projectId);

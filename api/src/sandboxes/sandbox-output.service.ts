@@ -67,11 +67,20 @@ export class SandboxOutputService {
     }
   }
 
-  /** Unpacks a kept build into the container's (empty, fresh) workspace. */
-  async restore(container: RunningContainer, archive: Buffer): Promise<boolean> {
+  /** The last successful build kept, whatever files it was built from (the project's may have changed since). */
+  async findLast(projectId: string): Promise<Buffer | null> {
+    return readFile(this.paths(projectId).archive).catch(() => null);
+  }
+
+  /**
+   * Unpacks a kept build into the container's workspace; with `clean`, what a stopped build left
+   * there goes first, so only the kept build's files are served.
+   */
+  async restore(container: RunningContainer, archive: Buffer, { clean = false }: { clean?: boolean } = {}): Promise<boolean> {
+    const empty = clean ? 'find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +; ' : '';
     const result = await this.nodes
       .engine(container.nodeId)
-      .exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -e; mkdir -p ${SANDBOX_PROJECT_DIR}; cd ${SANDBOX_PROJECT_DIR}; tar -x -f - -m --no-same-owner`]), {
+      .exec(container.id, withTimeLimit(PACK_TIMEOUT_MS / 1000, ['bash', '-c', `set -e; mkdir -p ${SANDBOX_PROJECT_DIR}; cd ${SANDBOX_PROJECT_DIR}; ${empty}tar -x -f - -m --no-same-owner`]), {
         user: SANDBOX_USER,
         stdin: archive,
         timeoutMs: PACK_TIMEOUT_MS + 3000,

@@ -23,6 +23,7 @@ function newSandboxesService() {
     runningContainer: record('runningContainer', CONTAINER),
     markRunning: record('markRunning', { projectId: PROJECT, previewId: 'abc' }),
     markFailed: record('markFailed', undefined),
+    markInterrupted: record('markInterrupted', undefined),
     stop: record('stop', undefined),
     remove: record('remove', undefined),
     previewUrl: jest.fn((previewId: string) => `http://${previewId}.preview.localhost:3000/`),
@@ -43,7 +44,13 @@ function newSandboxesService() {
     refresh: record('refresh', { refreshed: true, previewUrl: 'http://abc.preview.localhost:3000/', durationMs: 900 }),
   };
   const scripts = { run: record('runScripts', { failed: null, exitCode: 0, output: '' }) };
-  const outputs = { forget: record('forgetOutput', undefined), find: jest.fn(async () => null), keep: record('keepOutput', undefined), restore: record('restoreOutput', true) };
+  const outputs = {
+    forget: record('forgetOutput', undefined),
+    find: jest.fn(async () => null),
+    findLast: jest.fn(async (): Promise<Buffer | null> => Buffer.from('kept')),
+    keep: record('keepOutput', undefined),
+    restore: record('restoreOutput', true),
+  };
   /** The wakes the sandboxes queued, for the builds to take. */
   const woken: string[] = [];
   const workQueue = { send: jest.fn(async (name: string, data: { projectId: string }, _options?: object) => (name === PREVIEW_WAKES_QUEUE && woken.push(data.projectId), 'id')) };
@@ -57,7 +64,7 @@ function newSandboxesService() {
     {} as SandboxNodesService,
     workQueue as unknown as WorkQueue,
   );
-  return { sut, mocks: { lifecycle, workspace, housekeeping, refreshes, scripts, workQueue }, calls, woken };
+  return { sut, mocks: { lifecycle, workspace, housekeeping, refreshes, scripts, workQueue, outputs }, calls, woken };
 }
 
 describe(SandboxesService.name, () => {
@@ -150,6 +157,32 @@ describe(SandboxesService.name, () => {
     const { sut, mocks } = newSandboxesService();
     await sut.runScripts(PROJECT, ['db:push'], { env: { DATABASE_URL: 'postgresql://x', PATH: '/evil' }, sync: true, timeoutSeconds: 60 });
     expect(mocks.scripts.run).toHaveBeenCalledWith(PROJECT, ['db:push'], { env: { DATABASE_URL: 'postgresql://x' }, sync: true, timeoutSeconds: 60 });
+  });
+
+  describe('restoreLastGood', () => {
+    it('puts the last kept build back in a cleaned workspace and serves it, whatever files it was built from', async () => {
+      const { sut, mocks, calls } = newSandboxesService();
+      await expect(sut.restoreLastGood(PROJECT, { API_KEY: 'k' })).resolves.toBe('http://abc.preview.localhost:3000/');
+      expect(calls).toEqual(['ensureContainer', 'restoreOutput', 'startApp', 'markRunning']);
+      expect(mocks.outputs.restore).toHaveBeenCalledWith(CONTAINER, Buffer.from('kept'), { clean: true });
+      expect(mocks.workspace.startApp.mock.calls[0]![3]).toMatchObject({ API_KEY: 'k' });
+    });
+
+    it('with no kept build, leaves the sandbox stopped (built if it was) and answers null', async () => {
+      const { sut, mocks, calls } = newSandboxesService();
+      mocks.outputs.findLast.mockResolvedValue(null);
+      await expect(sut.restoreLastGood(PROJECT, {})).resolves.toBeNull();
+      expect(calls).toEqual(['markInterrupted']);
+    });
+
+    it('does not start an app over a restore that failed', async () => {
+      const { sut, mocks, calls } = newSandboxesService();
+      mocks.outputs.restore.mockResolvedValue(false);
+      await expect(sut.restoreLastGood(PROJECT, {})).resolves.toBeNull();
+      expect(mocks.outputs.restore).toHaveBeenCalledTimes(1);
+      expect(mocks.workspace.startApp).not.toHaveBeenCalled();
+      expect(calls).toEqual(['ensureContainer', 'markInterrupted']);
+    });
   });
 
   it('marks a failed build through the lifecycle', async () => {

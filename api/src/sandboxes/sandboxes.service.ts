@@ -143,6 +143,33 @@ export class SandboxesService implements OnApplicationBootstrap {
   }
 
   /**
+   * After the platform stopped a build: the last successful build kept (whatever files it was built
+   * from) serves the preview again, in place of what the stopped build left. Answers the preview URL,
+   * or null when no build was kept (the sandbox is then left stopped: built if it was, so a visit
+   * starts it again).
+   */
+  async restoreLastGood(projectId: string, env: AppEnvironment, log: Log = () => {}): Promise<string | null> {
+    const archive = await this.outputs.findLast(projectId);
+    if (!archive) {
+      await this.lifecycle.markInterrupted(projectId);
+      return null;
+    }
+    const container = await this.lifecycle.ensureContainer(projectId, log);
+    if (!(await this.outputs.restore(container, archive, { clean: true }))) {
+      await this.lifecycle.markInterrupted(projectId);
+      return null;
+    }
+    await this.workspace.startApp(projectId, container, log, projectVariables(env));
+    const record = await this.lifecycle.markRunning(projectId);
+    return this.lifecycle.previewUrl(record.previewId);
+  }
+
+  /** A build the platform stopped, with no time to put the last build back: a built preview stays built and starts again on its next visit. */
+  markInterrupted(projectId: string): Promise<void> {
+    return this.lifecycle.markInterrupted(projectId);
+  }
+
+  /**
    * Puts changed client files into the running app without a full build (an edit's fast path);
    * answers why not when only a full build will do.
    */

@@ -71,3 +71,16 @@ export const APP_ENVIRONMENT_CHANGED = 'app-environment.changed';
 export interface AppEnvironmentChangedEvent {
   projectId: string;
 }
+
+/**
+ * The platform stops a run (an operator's cancel, a drain, a shutdown): the replica running it aborts
+ * it with this reason, recorded before its container is stopped. Relayed to every replica.
+ */
+export const RUN_STOP_REQUESTED = 'run.stop-requested';
+export interface RunStopRequestedEvent {
+  runId: string;
+  by: 'operator' | 'drain' | 'shutdown';
+  reason: string | null;
+  /** Heard from another replica, not happened here. */
+  relayed?: boolean;
+}

@@ -21,6 +21,7 @@ import { GrantCreditsForm } from './grant-credits-form';
 import { NodesSection } from './node-list';
 import { OpsOverview } from './ops-overview';
 import { RemoveSandboxDialog } from './remove-sandbox-dialog';
+import { RunningWorkSection } from './running-work-section';
 import { SandboxCards, SandboxTable } from './sandbox-list';
 import { SandboxPager, useSandboxPages } from './sandbox-pager';
 import { SandboxLogsDialog } from './sandbox-logs-dialog';
@@ -142,6 +143,7 @@ function AdminFrame({ summary, actions, children }: { summary?: string; actions?
         <AccountSearch onGrant={setGrantTo} />
         <GrantCreditsForm accountId={grantTo} onAccountIdChange={setGrantTo} />
         {children}
+        <RunningWorkSection />
         <NodesSection now={now} />
         <AuditSection />
       </main>
