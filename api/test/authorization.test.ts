@@ -53,6 +53,9 @@ function sample(route: ServedRoute, param: string, owned: Owned, project: string
       return 'server.mjs';
     case 'table':
       return 'notes';
+    case 'runId':
+      // An operator's cancel names a run: the owner's generation is one.
+      return owned.jobId;
     case 'nodeId':
       // The test app's one Docker host (SANDBOX_HOSTS unset).
       return 'local';
