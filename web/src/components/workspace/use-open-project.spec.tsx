@@ -109,6 +109,32 @@ describe('useOpenProject', () => {
     expect(store.state.previewUrl).toBeNull();
   });
 
+  it('keeps a view picked while the preview status loads, and still shows the preview', async () => {
+    let answerStatus!: () => void;
+    const statusAsked = new Promise<void>((resolve) => (answerStatus = resolve));
+    mockApi({
+      '/api/projects/shop/tree': () => jsonResponse({ tree: ['index.html'] }),
+      '/api/projects/shop/preview-status': async () => {
+        await statusAsked;
+        return jsonResponse({ isBuilt: true, previewUrl: 'http://p1.preview.localhost:3000/' });
+      },
+    });
+    const store = createWorkspaceStore();
+    const { result } = renderHook(() => useOpenProject(), { wrapper: wrapperFor(store) });
+    let opened!: Promise<boolean>;
+    act(() => {
+      opened = result.current('shop');
+    });
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalled());
+    act(() => store.actions.setView('secrets'));
+    answerStatus();
+    await act(async () => {
+      expect(await opened).toBe(true);
+    });
+    expect(store.state.currentView).toBe('secrets');
+    expect(store.state.previewUrl).toBe('http://p1.preview.localhost:3000/');
+  });
+
   it('requires a name', async () => {
     const store = createWorkspaceStore();
     const { result } = renderHook(() => useOpenProject(), { wrapper: wrapperFor(store) });

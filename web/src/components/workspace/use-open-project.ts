@@ -14,7 +14,7 @@ import { runBuild } from './run-build';
  */
 export function useOpenProject() {
   const queryClient = useQueryClient();
-  const { actions } = useWorkspaceStore();
+  const { actions, state } = useWorkspaceStore();
 
   return useCallback(
     async (rawName: string): Promise<boolean> => {
@@ -38,6 +38,11 @@ export function useOpenProject() {
       actions.loadProject(name, paths ?? []);
       actions.setStatus('Ready');
       toast.success('Project loaded', { description: pluralize(paths?.length ?? 0, 'file') });
+      // A view the person picks while the preview's status loads (Secrets, say) is theirs to keep.
+      const viewAtLoad = state.currentView;
+      const showView = (view: typeof viewAtLoad) => {
+        if (state.currentView === viewAtLoad) actions.setView(view);
+      };
 
       let previewUrl: string | null = null;
       try {
@@ -51,14 +56,14 @@ export function useOpenProject() {
       if (previewUrl) {
         actions.setPreviewUrl(previewUrl);
         // The result first, on phones and desktops alike; the code is a tab away.
-        actions.setView('preview');
+        showView('preview');
       } else {
         actions.addLog(`📦 ${name} has not been built yet. Starting an automatic build...`, 'info');
-        actions.setView('terminal');
+        showView('terminal');
         void runBuild(name, actions, (path) => forgetProjectFile(queryClient, name, path));
       }
       return true;
     },
-    [queryClient, actions],
+    [queryClient, actions, state],
   );
 }
