@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { createAdminAccount, removeAdminAccount } from './admin-account.mjs';
 import { startE2eChain } from './eth-chain.mjs';
 import { browserNamespaceAvailable, browserSocketPath } from './support/browser-netns.mjs';
+import socketRelay from './support/socket-relay.cjs';
+
+const { relay } = socketRelay;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
@@ -61,14 +64,5 @@ server.on('exit', async (code) => {
 function relayBrowserSocket(port) {
   const socketPath = browserSocketPath(port);
   rmSync(socketPath, { force: true });
-  return createServer((client) => {
-    const upstream = connect(port, '127.0.0.1');
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', close);
-    upstream.on('error', close);
-    client.pipe(upstream).pipe(client);
-  }).listen(socketPath);
+  return createServer((client) => relay(client, connect(port, '127.0.0.1'))).listen(socketPath);
 }
