@@ -7,6 +7,9 @@ const isMobile = () => test.info().project.name === 'mobile';
 async function openSecrets(page: Page, project: string): Promise<void> {
   await page.goto(`/?project=${project}`);
   await expect(page.getByText('Project loaded')).toBeVisible();
+  // Opening an unbuilt project shows its automatic build (aborted in these tests) in the terminal; once
+  // that has failed, the workspace chooses no view of its own any more.
+  await expect(page.getByText('Build failed: Failed to fetch')).toBeVisible();
   await page.getByRole('tab', { name: isMobile() ? 'Keys' : 'Secrets', exact: true }).click();
 }
 

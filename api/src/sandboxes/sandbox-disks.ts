@@ -64,7 +64,12 @@ export class SandboxDisks {
     const owner = await readOwner(dir);
     if (!owner || owner.engine !== engine) return;
     if (await isMounted(mountPoint)) {
-      await run('umount', [mountPoint]).catch(() => run('umount', ['-l', mountPoint]));
+      // Another release of the same disk (the container's removal and a sweep, say) may unmount it first.
+      await run('umount', [mountPoint])
+        .catch(() => run('umount', ['-l', mountPoint]))
+        .catch(async (err: Error) => {
+          if (await isMounted(mountPoint)) throw err;
+        });
     }
     await rm(dir, { recursive: true, force: true });
   }
