@@ -119,33 +119,50 @@ const REFRESH_FAILURES: Record<number, string> = {
 /**
  * Run in the app's folder with the changed files as a tar on stdin and the deleted paths as
  * arguments. Exit codes: 0 done, 2 copy failed, 3 timed out, 4 build failed, 5 nothing served, 6 no rebuild.
+ *
+ * Saving files is several writes, and each may start a build of its own (a build that read the
+ * file half-replaced, then one more for the rest), some ending after the script would have read a
+ * verdict. So the watcher is let go idle before the files go in, and the verdict is that of the
+ * last build once every build begun has ended and the log has been still for a moment.
  */
 const REFRESH_SCRIPT = `
 cd ${SANDBOX_PROJECT_DIR} || exit 5
 [ -f dist/index.html ] || exit 5
 running=0
 if [ -f ${WATCH_PID} ] && kill -0 -- -$(cat ${WATCH_PID}) 2>/dev/null && grep -q 'built in' ${WATCH_LOG}; then running=1; fi
+since() { tail -c +$(($1 + 1)) ${WATCH_LOG}; }
+# Succeeds once at least $2 builds began after byte $1 of the log, every one of them ended and the
+# log stayed still for $3 checks of 20 ms; gives up after $4 checks.
+settled() {
+  last=-1; still=0
+  for i in $(seq $4); do
+    now=$(wc -c < ${WATCH_LOG})
+    if [ "$now" = "$last" ]; then still=$((still + 1)); else still=0; last=$now; fi
+    begun=$(since $1 | grep -c 'build started'); ended=$(since $1 | grep -cE 'built in|Build failed')
+    [ $begun -ge $2 ] && [ $ended -ge $begun ] && [ $still -ge $3 ] && return 0
+    sleep 0.02
+  done
+  return 1
+}
 size=0
-[ $running = 1 ] && size=$(wc -c < ${WATCH_LOG})
+if [ $running = 1 ]; then
+  # A build still going (a late one of the previous change) would otherwise be taken for this change's;
+  # a watcher that does not go idle is started again.
+  if settled 0 0 5 ${REACTION_SECONDS * 50}; then size=$(wc -c < ${WATCH_LOG}); else running=0; fi
+fi
 tar -x -f - -m --no-same-owner || exit 2
 for path in "$@"; do rm -f -- "$path"; done
 if [ $running = 0 ]; then
   ${STOP_WATCHER}
   : > ${WATCH_LOG}
   setsid bash -c 'echo $$ > ${WATCH_PID}; exec node node_modules/vite/bin/vite.js build --watch --outDir ${WATCH_OUT} --emptyOutDir >> ${WATCH_LOG} 2>&1' < /dev/null > /dev/null 2>&1 &
-fi
-fresh() { tail -c +$((size + 1)) ${WATCH_LOG}; }
-if [ $running = 1 ]; then
+else
   # Success is claimed only for a bundle made after the change; no reaction leaves it to a full build.
-  for i in $(seq ${REACTION_SECONDS * 50}); do fresh | grep -q 'build started' && break; sleep 0.02; done
-  fresh | grep -q 'build started' || exit 6
+  for i in $(seq ${REACTION_SECONDS * 50}); do since $size | grep -q 'build started' && break; sleep 0.02; done
+  since $size | grep -q 'build started' || exit 6
 fi
-for i in $(seq ${BUILD_TIMEOUT_SECONDS * 50}); do
-  if fresh | grep -q 'Build failed'; then fresh | tail -n 20; exit 4; fi
-  fresh | grep -q 'built in' && break
-  sleep 0.02
-done
-fresh | grep -q 'built in' || exit 3
+settled $size 1 20 ${BUILD_TIMEOUT_SECONDS * 50} || exit 3
+if since $size | grep -E 'built in|Build failed' | tail -n 1 | grep -q 'Build failed'; then since $size | tail -n 20; exit 4; fi
 # The new bundle goes in beside the old one; index.html, which names it, last and in one rename.
 tar -C ${WATCH_OUT} --exclude=./index.html -cf - . | tar -C dist -xf - || exit 2
 cp ${WATCH_OUT}/index.html dist/.index.html.new && mv dist/.index.html.new dist/index.html || exit 2
