@@ -199,6 +199,8 @@ export class BuildAttempts {
     const summary = stopped.message('build');
     // Said before anything else: the steps that follow may take a few seconds.
     if (!run.lines.at(-1)?.includes(summary)) run.log(`🛑 ${summary}`, 'error');
+    run.restoringAfterStop = true;
+    await run.containerStop;
     const previewUrl = await this.passes.restoreLastGood(run).catch((err: Error) => {
       this.logger.warn(`Putting back the last build of ${run.projectId}: ${err.message}`);
       return null;

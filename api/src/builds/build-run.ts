@@ -29,6 +29,13 @@ export class BuildRun {
   /** Why it failed, for the run's record. */
   failure: string | null = null;
   readonly controller = new AbortController();
+  /**
+   * Set once a stopped build has ended its own steps and puts the last good build back: from then on
+   * its container must not be stopped again under the preview being restored.
+   */
+  restoringAfterStop = false;
+  /** The platform's latest stop of the container for this build's stop; the restore waits for it to end. */
+  containerStop: Promise<void> = Promise.resolve();
 
   /** Why the platform stopped this build (an operator, a drain, a restart), once it did; recorded before its container stops. */
   platformStop(): RunStop | null {

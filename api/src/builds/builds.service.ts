@@ -74,13 +74,16 @@ export class BuildsService implements OnModuleDestroy {
   }
 
   /**
-   * Stops the build's container, and again while the build still runs: a step that was starting its
-   * container or its command when the first stop came would otherwise carry on in a fresh one.
+   * Stops the build's container, and again while the build's steps still run: a step that was starting
+   * its container or its command when the first stop came would otherwise carry on in a fresh one.
+   * Once the build puts its last good build back, that container is the preview's and is left alone.
    */
   private async enforceStop(run: BuildRun): Promise<void> {
     const deadline = Date.now() + STOP_ENFORCE_MS;
-    while (this.active.get(run.projectId) === run && Date.now() < deadline) {
-      await this.sandboxes.abandon(run.projectId).catch((err: Error) => this.logger.warn(`Stopping the container of ${run.projectId}: ${err.message}`));
+    const stepsRunning = () => this.active.get(run.projectId) === run && !run.restoringAfterStop;
+    while (stepsRunning() && Date.now() < deadline) {
+      run.containerStop = this.sandboxes.abandon(run.projectId).catch((err: Error) => this.logger.warn(`Stopping the container of ${run.projectId}: ${err.message}`));
+      await run.containerStop;
       await new Promise((resolve) => setTimeout(resolve, STOP_RETRY_MS));
     }
   }
