@@ -201,15 +201,28 @@ describe('the build queue', () => {
 });
 
 describe('containment', () => {
-  const hostAddresses = Object.values(networkInterfaces())
-    .flat()
-    .filter((address) => address && address.family === 'IPv4' && !address.internal)
-    .map((address) => address!.address);
+  /** The host's own addresses now: Docker networks of other tests (the compose deployment's) come and go. */
+  const hostAddresses = () =>
+    Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address && address.family === 'IPv4' && !address.internal)
+      .map((address) => address!.address);
 
   it('stops or refuses hostile builds, reports each in its log, while another project builds', async () => {
-    const platformUrls = hostAddresses.map((address) => `http://${address}:${port}/api/health`);
-    // The platform answers on those addresses from the host itself: only the sandbox is kept out.
-    for (const url of platformUrls) expect((await fetch(url)).status).toBe(200);
+    // The platform answers on those addresses from the host itself: only the sandbox is kept out. A bridge
+    // removed between listing and asking is left out, not failed.
+    const platformUrls: string[] = [];
+    for (const address of hostAddresses()) {
+      const url = `http://${address}:${port}/api/health`;
+      const status = await fetch(url).then(
+        (res) => res.status,
+        (err: Error) => (hostAddresses().includes(address) ? Promise.reject(err) : null),
+      );
+      if (status === null) continue;
+      expect(status).toBe(200);
+      platformUrls.push(url);
+    }
+    expect(platformUrls.length).toBeGreaterThan(0);
 
     const projects: Record<string, ProjectFiles> = {
       'fork-bomb': hostileApp(HOSTILE_BUILDS.forkBomb),
