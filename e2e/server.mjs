@@ -18,6 +18,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'forge-e2e-'));
 // Every test signs up from the same address.
 const env = {
   OFFLINE_AGENT_CHARS_PER_SECOND: '10000',
+  // A generation can script its own answer and pace (the live preview's test: a model writing at 250 characters a second).
+  FORGE_TEST_SCRIPTED_ANSWERS: '1',
   LIMIT_SIGNUPS_PER_HOUR: '100000',
   LIMIT_SIGNINS_PER_MINUTE: '100000',
   LIMIT_SHARE_VIEWS_PER_MINUTE: '100000',

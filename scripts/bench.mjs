@@ -18,6 +18,7 @@ const { benchReplicas } = await import('./bench/replicas.mjs');
 const { benchFiles } = await import('./bench/files.mjs');
 const { benchRegistry } = await import('./bench/registry.mjs');
 const { benchConventions } = await import('./bench/conventions.mjs');
+const { benchLivePreview } = await import('./bench/live.mjs');
 const { benchFixLoop } = await import('./bench/fix-loop.mjs');
 
 const only = process.argv[2];
@@ -32,6 +33,7 @@ const runs = {
   replicas: benchReplicas,
   files: benchFiles,
   conventions: benchConventions,
+  live: benchLivePreview,
   'fix-loop': benchFixLoop,
 };
 if (only && !runs[only]) throw new Error(`Unknown benchmark "${only}": choose ${Object.keys(runs).join(', ')}`);

@@ -84,6 +84,8 @@ export interface FileContentResponse {
 export interface PreviewStatusResponse {
   isBuilt: boolean;
   previewUrl: string;
+  /** The live preview: the dev server serves the files as the agent writes them (no build yet); the address answers now. */
+  live?: boolean;
 }
 export interface SaveProjectRequest {
   projectName: string;

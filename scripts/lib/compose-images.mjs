@@ -39,6 +39,7 @@ const APP_FILES = [
   'api/package.json',
   'api/dist',
   'api/prompts',
+  'api/sandbox-files',
   'api/blueprints',
   'api/templates',
   'protocol/package.json',

@@ -92,6 +92,10 @@ async function stageContext({ logFile }) {
   for (const name of readdirSync(recipeDir)) {
     if (!name.startsWith('.') && statSync(join(recipeDir, name)).isFile()) copyFileSync(join(recipeDir, name), join(context, name));
   }
+  // What the image pre-bundles the live preview's dependencies with (LIVE_PREVIEW_INPUTS in the API's config).
+  const { LIVE_PREVIEW_INPUTS } = await import(pathToFileURL(join(root, 'api', 'dist', 'config', 'app-config.js')).href);
+  mkdirSync(join(context, 'live-preview'));
+  for (const [name, from] of Object.entries(LIVE_PREVIEW_INPUTS)) copyFileSync(join(root, from), join(context, 'live-preview', name));
   const absent = NATIVE_PACKAGES.filter((name) => !existsSync(join(modules, name, 'package.json')));
   if (absent.length > 0) {
     throw new Error(`npm did not install ${absent.join(', ')} (is this host linux-x64 with glibc, and are optional dependencies allowed?)`);

@@ -15,7 +15,7 @@ export function createProvider(config: AppConfig): LlmProvider {
     case 'openai':
       return new OpenAiCompatibleProvider({ baseUrl: llm.openaiBaseUrl!, apiKey: llm.openaiApiKey }, llm.model ?? undefined);
     case 'offline':
-      return new OfflineStarterAgent({ charsPerSecond: config.agent.offlineCharsPerSecond || Infinity });
+      return new OfflineStarterAgent({ charsPerSecond: config.agent.offlineCharsPerSecond || Infinity, scriptedAnswers: config.testHooks.scriptedAnswers });
   }
 }
 

@@ -12,7 +12,7 @@ import { type RegistryConfig, registryFrom } from './registry-config.js';
 
 export { ConfigError } from './env.js';
 export type { SandboxHostConfig } from './sandbox-hosts-config.js';
-export { sandboxImageTag, sandboxRecipeHash } from './sandbox-config.js';
+export { LIVE_PREVIEW_INPUTS, sandboxImageTag, sandboxRecipeHash } from './sandbox-config.js';
 export { registryInstallPaths, registryRecipeHash, prewarmLockfiles } from './registry-config.js';
 export type { RegistryConfig } from './registry-config.js';
 
@@ -66,6 +66,8 @@ export interface AppConfig {
   testHooks: {
     /** Pause between two files while an edit is applied, so a test can stop the process midway. */
     applyPauseMs: number;
+    /** FORGE_TEST_SCRIPTED_ANSWERS: a generation description of the scripted form (`scriptedAnswer` in offline-agent.ts) is the offline agent's answer, at the pace it names. */
+    scriptedAnswers: boolean;
   };
   previews: {
     idleMinutes: number;
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     },
     testHooks: {
       applyPauseMs: integer(env, 'FORGE_TEST_APPLY_PAUSE_MS', 0, 0, 600_000),
+      scriptedAnswers: flag(env, 'FORGE_TEST_SCRIPTED_ANSWERS', false),
     },
     previews: {
       idleMinutes: integer(env, 'PREVIEW_IDLE_MINUTES', 30, 1, 10_080),

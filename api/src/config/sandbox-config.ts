@@ -95,6 +95,18 @@ export function sandboxImageTag(recipeDir: string): string {
   return `forge-sandbox:${sandboxRecipeHash(recipeDir)}`;
 }
 
+/**
+ * Files from outside sandbox-image/ that the image is made from (staged into its build context under
+ * `live-preview/`, by these names; paths from the repository's root): the live preview's dependencies
+ * are pre-bundled in the image with the template's Vite config and the live config, and Vite takes
+ * them only if made with the same ones, so a change to either makes a new image.
+ */
+export const LIVE_PREVIEW_INPUTS: Record<string, string> = {
+  'package.json': 'api/templates/v2/base/package.json',
+  'vite.config.ts': 'api/templates/v2/base/vite.config.ts',
+  'live-vite.config.mjs': 'api/sandbox-files/live-vite.config.mjs',
+};
+
 export function sandboxRecipeHash(recipeDir: string): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(recipeDir)
@@ -103,6 +115,10 @@ export function sandboxRecipeHash(recipeDir: string): string {
     const path = join(recipeDir, name);
     if (!statSync(path).isFile()) continue;
     hash.update(`${name}\0`).update(readFileSync(path)).update('\0');
+  }
+  for (const [name, from] of Object.entries(LIVE_PREVIEW_INPUTS)) {
+    const path = join(recipeDir, '..', from);
+    if (existsSync(path)) hash.update(`live-preview/${name}\0`).update(readFileSync(path)).update('\0');
   }
   return hash.digest('hex').slice(0, 12);
 }

@@ -32,8 +32,13 @@ export class GenerationRun {
     const parser = new FileStreamParser();
     const files = new Map<string, ParsedFile>();
     const saves = this.projects.fileSaver(() => this.createProject(job, input, ownerId), {
-      onSaved: (path) => job.append({ type: 'file', path, change: 'saved' }),
+      onSaved: (path) => {
+        job.append({ type: 'file', path, change: 'saved' });
+        // The live preview: the sandbox serves the files as they land, its address an event of this run.
+        this.sandboxes.liveSaved(saves.projectId!, path, (previewUrl) => job.append({ type: 'preview', previewUrl, live: true }));
+      },
     });
+    const endLive = (buildFollows: boolean) => (saves.projectId ? this.sandboxes.liveEnded(saves.projectId, { buildFollows }).catch(() => undefined) : undefined);
     // The starter template goes down first; the model's whole files, EDIT blocks and DELETE lines land on it.
     const written = this.layDown.begin({
       projectName: input.projectName,
@@ -125,10 +130,14 @@ export class GenerationRun {
         }
       }
       flushText();
-      if (credits.stopped) return await this.stoppedForCredits(job, input, saves);
+      if (credits.stopped) {
+        await endLive(false);
+        return await this.stoppedForCredits(job, input, saves);
+      }
       if (credits.out) job.append({ type: 'log', level: 'warning', message: '⚠️ Your credits ran out with this generation: top up before the next one.' });
       handle(parser.end());
       const saved = written.kept(await saves.finish());
+      await endLive(this.config.previews.buildAfterGeneration && written.modelChanges > 0);
       if (written.modelChanges === 0) throw new Error('The agent finished without writing any file.');
       await this.projects.keepOnly(saves.projectId!, saved);
       await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: input.prompt });
@@ -142,6 +151,7 @@ export class GenerationRun {
       this.logger.warn(`Generation ${job.runId} failed: ${message}`);
       // Files completed before the failure stay saved; the open one is dropped, never saved half-written.
       const saved = await saves.finish().catch(() => [] as string[]);
+      await endLive(false);
       if (saved.length > 0) await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: `${input.prompt} (stopped: ${message})` });
       return {
         status: 'failed',

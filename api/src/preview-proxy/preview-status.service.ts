@@ -10,10 +10,12 @@ export class PreviewStatusService {
     private readonly sandboxes: SandboxesService,
   ) {}
 
-  /** Built means a build succeeded since the last failed one; a stopped preview wakes on its next visit. */
+  /** Built means a build succeeded since the last failed one; a stopped preview wakes on its next visit. Live: see below. */
   async status(ownerId: string, name: string): Promise<PreviewStatusResponse> {
     const project = await this.projects.find(ownerId, name);
     const sandbox = await this.sandboxes.find(project.id);
+    // Running with nothing built yet: the live preview's dev server, while the agent writes.
+    if (sandbox?.state === 'running' && !sandbox.builtAt) return { isBuilt: false, previewUrl: this.sandboxes.previewUrl(sandbox.previewId), live: true };
     if (!sandbox?.builtAt) return { isBuilt: false, previewUrl: '' };
     return { isBuilt: true, previewUrl: this.sandboxes.previewUrl(sandbox.previewId) };
   }

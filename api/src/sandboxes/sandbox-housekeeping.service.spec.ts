@@ -7,6 +7,7 @@ import type { PackageRegistryService } from './package-registry.service.js';
 import { SandboxDisks } from './sandbox-disks.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import type { SandboxNodesService } from './sandbox-nodes.service.js';
+import type { SandboxLiveService } from './sandbox-live.service.js';
 import type { SandboxOutputService } from './sandbox-output.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxRefreshService } from './sandbox-refresh.service.js';
@@ -117,7 +118,12 @@ function services(engine: ReturnType<typeof fakeEngine>) {
   const queue = memoryQueue();
   const housekeeping = new SandboxHousekeepingService(config, docker, store, lifecycle, workspace, queue, locks, disks, {} as SandboxUsageCollector);
   const refreshes = new SandboxRefreshService(docker, lifecycle, projects as unknown as ProjectsService);
-  return { lifecycle, housekeeping, deleted, sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker, queue) };
+  return {
+    lifecycle,
+    housekeeping,
+    deleted,
+    sandboxes: new SandboxesService(lifecycle, workspace, housekeeping, refreshes, {} as SandboxScriptsService, {} as SandboxOutputService, docker, {} as SandboxLiveService, queue),
+  };
 }
 
 async function until(check: () => boolean): Promise<void> {

@@ -114,6 +114,18 @@ export class SandboxLifecycleService {
     return this.ensureRecord(projectId);
   }
 
+  /** The live preview's dev server answers while the agent writes: the preview proxies to it, and nothing is built yet (builtAt stays). */
+  async markLive(projectId: string): Promise<SandboxRecord> {
+    await this.repository.update(projectId, { state: 'running' });
+    return this.ensureRecord(projectId);
+  }
+
+  /** A live preview ended with no build after it (a failed generation): no app answers any more. */
+  async markStopped(projectId: string): Promise<void> {
+    const sandbox = await this.repository.find(projectId);
+    if (sandbox?.state === 'running' && !sandbox.builtAt) await this.repository.update(projectId, { state: 'stopped' });
+  }
+
   /**
    * A failed build leaves no preview behind: built means a build succeeded since the last failed one.
    * Its container stops too: its disks are tmpfs, host memory held for nothing.

@@ -134,10 +134,10 @@ export class SandboxWorkspaceService {
   /**
    * Starts the app in the container with the project's variables (`env`) and waits until it answers HTTP. A static app (no start
    * script, or `vite preview`) is served from its build output (dist/, or build/ for Create React App) by a small server in the
-   * image, without loading Vite; a project with a start script of its own runs it.
+   * image, without loading Vite; a project with a start script of its own runs it. `command` replaces that choice (the live preview's dev server).
    */
-  async startApp(projectId: string, container: RunningContainer, log: (line: string) => void, env: Record<string, string> = {}): Promise<void> {
-    const command = (await this.isStaticApp(projectId)) ? `node /opt/forge/bin/serve-static.mjs dist build` : `node /opt/forge/bin/run-script.mjs start`;
+  async startApp(projectId: string, container: RunningContainer, log: (line: string) => void, env: Record<string, string> = {}, command?: string): Promise<void> {
+    command ??= (await this.isStaticApp(projectId)) ? `node /opt/forge/bin/serve-static.mjs dist build` : `node /opt/forge/bin/run-script.mjs start`;
     await this.nodes
       .engine(container.nodeId)
       .execDetached(container.id, ['setsid', 'bash', '-c', startScript(command)], { user: SANDBOX_USER, env: { ...env, NODE_OPTIONS: appNodeOptions(this.config) } });

@@ -5,6 +5,7 @@ import { DockerSandboxBackend, SANDBOX_BACKEND } from './sandbox-backend.js';
 import { SandboxDisks } from './sandbox-disks.js';
 import { SandboxUsageCollector } from './sandbox-usage-collector.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
+import { SandboxLiveService } from './sandbox-live.service.js';
 import { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxNodesRepository } from './sandbox-nodes.repository.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
@@ -33,6 +34,7 @@ import { SandboxesService } from './sandboxes.service.js';
     SandboxRefreshService,
     SandboxScriptsService,
     SandboxOutputService,
+    SandboxLiveService,
     SandboxesService,
   ],
   exports: [SandboxesService],

@@ -1,5 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
+import type { SandboxLiveService } from './sandbox-live.service.js';
 import type { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import type { SandboxNodesService } from './sandbox-nodes.service.js';
 import type { SandboxOutputService } from './sandbox-output.service.js';
@@ -62,6 +63,7 @@ function newSandboxesService() {
     scripts as unknown as SandboxScriptsService,
     outputs as unknown as SandboxOutputService,
     {} as SandboxNodesService,
+    {} as SandboxLiveService,
     workQueue as unknown as WorkQueue,
   );
   return { sut, mocks: { lifecycle, workspace, housekeeping, refreshes, scripts, workQueue, outputs }, calls, woken };

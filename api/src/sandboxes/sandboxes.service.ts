@@ -9,6 +9,7 @@ import { projectVariables } from './sandbox-app-environment.js';
 import { type ScriptsOptions, type ScriptsResult, SandboxScriptsService } from './sandbox-scripts.service.js';
 import { SandboxHousekeepingService } from './sandbox-housekeeping.service.js';
 import { type Readiness, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
+import { SandboxLiveService } from './sandbox-live.service.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { SandboxOutputService } from './sandbox-output.service.js';
 import { type ChangedFiles, type RefreshOutcome, SandboxRefreshService } from './sandbox-refresh.service.js';
@@ -50,6 +51,7 @@ export class SandboxesService implements OnApplicationBootstrap {
     private readonly scripts: SandboxScriptsService,
     private readonly outputs: SandboxOutputService,
     private readonly nodes: SandboxNodesService,
+    private readonly live: SandboxLiveService,
     private readonly workQueue: WorkQueue,
   ) {}
 
@@ -209,6 +211,19 @@ export class SandboxesService implements OnApplicationBootstrap {
   /** Starts the project's container ahead of its first build; queued, one per project. */
   prewarm(projectId: string): void {
     this.housekeeping.prewarm(projectId);
+  }
+
+  /**
+   * A generation saved `path`: the live preview copies it into the sandbox, installs once package.json is in, and
+   * runs the Vite dev server once the app can render; `onLive` hears its address when it first answers.
+   */
+  liveSaved(projectId: string, path: string, onLive: (previewUrl: string) => void): void {
+    this.live.saved(projectId, path, onLive);
+  }
+
+  /** The generation ended: its dev server stops, leaving the sandbox to the build after it (`buildFollows`), or recorded stopped. */
+  liveEnded(projectId: string, options: { buildFollows: boolean }): Promise<void> {
+    return this.live.end(projectId, options);
   }
 
   /** A stopped preview was visited: its wake is queued, once per project, for the builds to start it again (from its kept build, or by building). */

@@ -21,6 +21,8 @@ describe('workspace state', () => {
       sidebarOpen: false,
       status: 'Ready',
       previewUrl: null,
+      // Not a spec field: true while the preview is the live dev server of a generation being written.
+      previewLive: false,
       isEditing: false,
       previewVersion: 0,
     });

@@ -45,6 +45,8 @@ export interface WorkspaceState {
   isEditing: boolean;
   /** Counts the builds whose preview was shown: the preview frame reloads when it changes. */
   previewVersion: number;
+  /** The preview is the live one: the dev server shows the files as the agent writes them (no build yet). */
+  previewLive: boolean;
 }
 
 /** How an edit changed one file of the project. */
@@ -69,6 +71,7 @@ function initialFields(): WorkspaceFields {
     previewUrl: null,
     isEditing: false,
     previewVersion: 0,
+    previewLive: false,
   };
 }
 
@@ -102,7 +105,8 @@ export interface WorkspaceActions {
   toggleSidebar(): void;
   setSidebarOpen(open: boolean): void;
   setStatus(status: WorkspaceStatus): void;
-  setPreviewUrl(url: string | null): void;
+  /** `live`: the live preview while the agent writes; any other preview (a build's) ends it. */
+  setPreviewUrl(url: string | null, live?: boolean): void;
   clearProject(): void;
   /** A saved project: its files are complete, their text is fetched when opened. */
   loadProject(name: string, paths: readonly string[]): void;
@@ -140,6 +144,7 @@ export function createWorkspaceStore(initial: Partial<WorkspaceFields> = {}): Wo
       state.activeFile = null;
       state.logs = [];
       state.previewUrl = null;
+      state.previewLive = false;
       state.status = 'Generating';
     },
 
@@ -206,8 +211,11 @@ export function createWorkspaceStore(initial: Partial<WorkspaceFields> = {}): Wo
       state.status = status;
     },
 
-    setPreviewUrl(url) {
+    setPreviewUrl(url, live = false) {
+      // The live preview is shown once; its address repeating (a reconnect replays the run) changes nothing.
+      if (live && state.previewLive && state.previewUrl === url) return;
       state.previewUrl = url === '' ? null : url;
+      state.previewLive = live && state.previewUrl !== null;
       // Each build's preview is loaded afresh, even at the same address.
       if (state.previewUrl) state.previewVersion += 1;
     },

@@ -114,6 +114,24 @@ describe('OfflineStarterAgent', () => {
     expect(elapsed).toBeGreaterThanOrEqual(((chars - 120) / 200_000) * 1000 * 0.8);
   });
 
+  it('streams a scripted answer at its own pace only when the tests-only hook is on', async () => {
+    const answer = 'Template: static\n\n<<<FILE src/App.tsx>>>\nexport default function App() { return null; }\n<<<END FILE>>>\n';
+    const description = `SCRIPTED ANSWER at 20000 chars/s:\n${answer}`;
+    const scripted = new OfflineStarterAgent({ charsPerSecond: Infinity, scriptedAnswers: true });
+    const started = Date.now();
+    expect(textOf(await collect(scripted, request(description)))).toBe(answer);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(((answer.length - 120) / 20_000) * 1000 * 0.8);
+    // Off (every real platform), the same description is only a description: a blueprint answers it.
+    expect(textOf(await collect(instant, request(description)))).not.toBe(answer);
+    // The reference form: the blueprint's answer on the laid-down template (no whole template files).
+    const reference = textOf(await collect(scripted, request('REFERENCE ANSWER at 0 chars/s:\nA todo app')));
+    expect(reference).toContain('Template: static');
+    expect(reference).not.toContain('<<<FILE package.json>>>');
+    expect(reference).toContain('<<<FILE src/App.tsx>>>');
+    // Edits and fixes are never scripted this way.
+    expect(textOf(await collect(scripted, request(description, 'my-react-app', 'fix')))).not.toBe(answer);
+  });
+
   it('stops at once when aborted before it starts', async () => {
     const controller = new AbortController();
     controller.abort(new Error('stopped'));

@@ -8,6 +8,26 @@ import { renderCannotRepairCode, renderTranscript } from './transcript.js';
 export interface OfflineStarterAgentOptions {
   /** Streaming pace. `Infinity` (or 0) streams without waiting, for tests. Default 6000. */
   charsPerSecond?: number;
+  /** Tests only: a generation description of the scripted form (see `scriptedAnswer`) is answered with its own text, at its own pace. */
+  scriptedAnswers?: boolean;
+}
+
+/**
+ * `SCRIPTED ANSWER at 250 chars/s:`, a line break, then the answer itself; or `REFERENCE ANSWER at 250 chars/s:`,
+ * a line break, then a description: the blueprint's answer to it as a model writes it under v2 (the app's own
+ * files and EDITs on the laid-down template), for a benchmark whose answer is longer than a description may be.
+ */
+const SCRIPTED_ANSWER = /^(SCRIPTED|REFERENCE) ANSWER at (\d+) chars\/s:\r?\n/;
+
+/** A test's scripted answer and its pace, when the hook is on and the description is one. */
+export function scriptedAnswer(request: CompletionRequest): { text: string; charsPerSecond: number } | null {
+  if (request.purpose !== 'generation') return null;
+  const match = SCRIPTED_ANSWER.exec(request.description);
+  if (!match) return null;
+  const pace = Number(match[2]);
+  const rest = request.description.slice(match[0].length);
+  const text = match[1] === 'SCRIPTED' ? rest : renderTranscript(planProject(rest, request.projectName), { templateLaidDown: true });
+  return { text, charsPerSecond: pace > 0 ? pace : Infinity };
 }
 
 const DEFAULT_CHARS_PER_SECOND = 6000;
@@ -20,23 +40,27 @@ export class OfflineStarterAgent implements LlmProvider {
   readonly name = 'offline' as const;
   readonly model = OFFLINE_AGENT_MODEL;
   private readonly charsPerSecond: number;
+  private readonly scriptedAnswers: boolean;
 
   constructor(options: OfflineStarterAgentOptions = {}) {
     const pace = options.charsPerSecond ?? DEFAULT_CHARS_PER_SECOND;
     this.charsPerSecond = Number.isFinite(pace) && pace > 0 ? pace : Infinity;
+    this.scriptedAnswers = options.scriptedAnswers ?? false;
   }
 
   async *complete(request: CompletionRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
     signal.throwIfAborted();
-    const text = await this.answer(request);
+    const scripted = this.scriptedAnswers ? scriptedAnswer(request) : null;
+    const text = scripted?.text ?? (await this.answer(request));
+    const charsPerSecond = scripted?.charsPerSecond ?? this.charsPerSecond;
 
     const started = Date.now();
     let sent = 0;
     for (const chunk of typingChunks(text)) {
       signal.throwIfAborted();
-      if (this.charsPerSecond !== Infinity) {
+      if (charsPerSecond !== Infinity) {
         // Pace against the clock, not per chunk, so timer granularity does not slow the stream.
-        await sleep(started + (sent / this.charsPerSecond) * 1000 - Date.now(), signal);
+        await sleep(started + (sent / charsPerSecond) * 1000 - Date.now(), signal);
       }
       sent += chunk.length;
       yield { type: 'text', text: chunk };

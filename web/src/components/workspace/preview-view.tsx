@@ -51,20 +51,24 @@ export function PreviewFrame({ url }: { url: string }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const reported = usePreviewErrors(frameRef, url);
   const project = state.currentProject;
+  const live = state.previewLive;
   const fix = (error: Parameters<typeof runFix>[1]) => {
     if (!project) return;
     reported.clear();
     void runFix(project, error, actions, (path) => forgetProjectFile(queryClient, project, path));
   };
 
-  // Every (re)load arms the 15 s load timeout; a load event disarms it.
+  // Every (re)load arms the 15 s load timeout; a load event disarms it. A live preview has no timeout: the dev server answers as the files come.
   useEffect(() => {
+    if (live) return;
     timeoutRef.current = setTimeout(() => {
       setStatus('error');
       setError(PREVIEW_TIMEOUT_MESSAGE);
     }, PREVIEW_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timeoutRef.current);
-  }, [reloadKey]);
+  }, [reloadKey, live]);
+
+  // The live preview is not reloaded as files land: its dev server updates the page (hot updates, and a reload once an import it waited for is written).
 
   useEffect(() => {
     if (!refreshing) return;
@@ -98,7 +102,8 @@ export function PreviewFrame({ url }: { url: string }) {
     return () => frame.removeEventListener('error', onError);
   }, [reloadKey]);
 
-  const statusLabel = status === 'loading' ? 'Loading...' : status === 'error' ? 'Error' : 'Live Preview';
+  // Live: the dev server's page while the agent writes, kept while the build after it runs (the built app then replaces it).
+  const statusLabel = live ? (state.status === 'Generating' ? 'Writing…' : 'Building…') : status === 'loading' ? 'Loading...' : status === 'error' ? 'Error' : 'Live Preview';
 
   return (
     <div className="flex h-full flex-col">
@@ -114,12 +119,13 @@ export function PreviewFrame({ url }: { url: string }) {
             'inline-flex shrink-0 items-center gap-1.5 rounded-full border px-2 py-0.5 text-[11px] font-medium',
             status === 'loading' && 'border-warning/30 bg-warning/10 text-warning',
             status === 'error' && 'border-destructive/30 bg-destructive/10 text-destructive',
-            status === 'live' && 'border-accent/30 bg-accent/10 text-accent',
+            status === 'live' && !live && 'border-accent/30 bg-accent/10 text-accent',
+            live && 'border-border bg-surface-2 text-muted',
           )}
           aria-live="polite"
           data-testid="preview-status"
         >
-          <span className={cn('size-1.5 rounded-full bg-current', status === 'loading' && 'animate-pulse')} aria-hidden />
+          <span className={cn('size-1.5 rounded-full bg-current', (status === 'loading' || live) && 'animate-pulse')} aria-hidden />
           {statusLabel}
         </span>
         <Tooltip label="Reload the preview">
@@ -149,7 +155,7 @@ export function PreviewFrame({ url }: { url: string }) {
       {project && <WaitingForSecrets project={project} />}
       <div className="relative min-h-0 flex-1 bg-white">
         <iframe key={reloadKey} ref={frameRef} src={url} title="Live preview" sandbox={PREVIEW_SANDBOX} onLoad={onLoad} className="size-full border-0 bg-white" />
-        {status === 'loading' && (
+        {status === 'loading' && !live && (
           <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3 bg-background/85 backdrop-blur-sm">
             <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
             <p className="text-sm text-muted">Starting the preview…</p>
@@ -166,7 +172,8 @@ export function PreviewFrame({ url }: { url: string }) {
           </div>
         )}
       </div>
-      <PreviewErrors errors={reported.errors} busy={!project || state.status === 'Building' || state.status === 'Generating'} onFix={fix} onDismiss={reported.dismiss} />
+      {/* While the agent writes, an error is a file not written yet: the build after it checks the app. */}
+      <PreviewErrors errors={live ? [] : reported.errors} busy={!project || state.status === 'Building' || state.status === 'Generating'} onFix={fix} onDismiss={reported.dismiss} />
     </div>
   );
 }

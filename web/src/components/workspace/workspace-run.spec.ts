@@ -32,6 +32,35 @@ describe('workspaceRun', () => {
     ]);
   });
 
+  it("shows a generation's live preview as soon as it answers, and gives way to the build's preview", () => {
+    const { state, actions, feed } = setup('generation');
+    actions.startGeneration('todo');
+    feed({ type: 'file', path: 'package.json', change: 'saved' });
+    // Nothing shows before the dev server answers.
+    expect(state.previewUrl).toBeNull();
+    feed({ type: 'preview', previewUrl: 'http://abc.preview.localhost:3000/', live: true });
+    expect(state).toMatchObject({ previewUrl: 'http://abc.preview.localhost:3000/', previewLive: true });
+    const version = state.previewVersion;
+    // Files landing reach the frame through the dev server's own updates: the frame is not loaded again.
+    feed({ type: 'file', path: 'src/App.tsx', change: 'saved' }, { type: 'file', path: 'src/pages/Home.tsx', change: 'saved' });
+    expect(state.previewVersion).toBe(version);
+    // A replayed live event (a reconnect) does not load the frame again.
+    feed({ type: 'preview', previewUrl: 'http://abc.preview.localhost:3000/', live: true });
+    expect(state.previewVersion).toBe(version);
+
+    actions.setPreviewUrl('http://abc.preview.localhost:3000/');
+    expect(state).toMatchObject({ previewLive: false, previewVersion: version + 1 });
+  });
+
+  it("ignores a build's preview event (its result shows it) and an edit's is never live", () => {
+    const build = setup('build');
+    build.feed({ type: 'preview', previewUrl: 'http://abc.preview.localhost:3000/', live: true });
+    expect(build.state.previewUrl).toBeNull();
+    const edit = setup('edit');
+    edit.feed({ type: 'preview', previewUrl: 'http://abc.preview.localhost:3000/' });
+    expect(edit.state).toMatchObject({ previewUrl: 'http://abc.preview.localhost:3000/', previewLive: false });
+  });
+
   it("streams a generation's files and commentary, continues a cut answer and completes what is left open at the end", () => {
     const { state, actions, run, feed, logs } = setup('generation');
     actions.startGeneration('todo');

@@ -76,6 +76,11 @@ export function workspaceRun(actions: WorkspaceActions, { kind, forgetFile }: Wo
         if (kind === 'edit') actions.setStatus('Building');
         break;
       case 'preview':
+        // A generation's live preview shows as soon as its dev server answers.
+        if (kind === 'generation' && event.live) {
+          actions.setPreviewUrl(event.previewUrl, true);
+          break;
+        }
         // A build's preview is its result's; an edit's shows as soon as it answers.
         if (kind !== 'edit') break;
         previewed = true;
