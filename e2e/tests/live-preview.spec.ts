@@ -152,6 +152,8 @@ test('a generation written at 250 characters a second shows the app in the live 
   await page.getByRole('button', { name: 'Generate Project' }).click();
 
   // While the agent writes: the dev server's preview, the app's heading in the frame, the answer still streaming.
+  // The workspace shows the terminal once the job has started: the Preview tab is chosen after that.
+  await expect(page.getByText(/Job \S+ started\. Waiting for the agent/)).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Preview', exact: true }).click();
   await expect(page.getByTestId('preview-status')).toHaveText('Writing…', { timeout: 60_000 });
   const frame = page.frameLocator('iframe[title="Live preview"]');

@@ -28,9 +28,12 @@ const COPY_TIMEOUT_MS = 30_000;
 const SEED_DEPENDENCY_BUNDLES = `cd ${SANDBOX_PROJECT_DIR} && if [ -d /opt/forge/live-deps ] && [ ! -e node_modules/.vite/deps ]; then mkdir -p node_modules/.vite && rm -rf node_modules/.vite/deps.seeding && cp -r /opt/forge/live-deps node_modules/.vite/deps.seeding && mv node_modules/.vite/deps.seeding node_modules/.vite/deps; fi`;
 /**
  * A file that lands reloads the page when it waited for it; the dev server stays this long after the last
- * copy, so that a reload of the last file loads before it stops (stopped mid-load, the frame would go blank).
+ * copy of such a file, so that a reload of it loads before it stops (stopped mid-load, the frame would go blank).
  */
 export const LIVE_SETTLE_MS = 3_000;
+/** A module no page could have imported before it landed (a page waits for it) or the page itself: they reload the page. */
+const RELOADS_PAGE = /\.(?:[cm]?[jt]sx?|css)$/;
+const reloadsPage = (path: string, saved: ReadonlySet<string>) => path === ENTRY_PAGE || (RELOADS_PAGE.test(path) && !saved.has(path));
 
 /** One project's live preview on this replica: its container, the install, whether the dev server was started. */
 interface Session {
@@ -39,8 +42,8 @@ interface Session {
   copies: Promise<void>;
   /** Saved and not copied yet: the next copy takes them all in one tar (the template's files land at once). */
   pending: string[];
-  /** When the last copy went in (ms since the epoch). */
-  copiedAt: number;
+  /** When the last copy of a file that reloads a page went in (ms since the epoch): a README written last waits for nothing. */
+  reloadCopiedAt: number;
   installed: Promise<boolean> | null;
   saved: Set<string>;
   starting: boolean;
@@ -82,7 +85,7 @@ export class SandboxLiveService {
     if (!session) {
       const container = this.lifecycle.ensureContainer(projectId);
       container.catch(() => undefined);
-      session = { container, copies: Promise.resolve(), pending: [], copiedAt: 0, installed: null, saved: new Set(), starting: false, answered: false, ended: false };
+      session = { container, copies: Promise.resolve(), pending: [], reloadCopiedAt: 0, installed: null, saved: new Set(), starting: false, answered: false, ended: false };
       this.sessions.set(projectId, session);
     }
     const current = session;
@@ -94,8 +97,8 @@ export class SandboxLiveService {
       try {
         const files = await Promise.all(paths.map(async (path) => ({ path, content: await this.projects.readFileBytes(projectId, path) })));
         await this.copyFiles(await current.container, files);
+        if (paths.some((path) => reloadsPage(path, current.saved))) current.reloadCopiedAt = Date.now();
         for (const path of paths) current.saved.add(path);
-        current.copiedAt = Date.now();
         if (paths.includes('package.json') && !current.installed) current.installed = this.install(projectId, current);
         await this.maybeStart(projectId, current, onLive);
       } catch (err) {
@@ -118,7 +121,7 @@ export class SandboxLiveService {
     await session.copies;
     if (!session.starting) return;
     // A page that may be loading the last file's reload gets a moment; a server no page saw yet stops at once.
-    if (buildFollows && session.answered) await new Promise((resolve) => setTimeout(resolve, Math.max(0, session.copiedAt + this.settleMs - Date.now())));
+    if (buildFollows && session.answered) await new Promise((resolve) => setTimeout(resolve, Math.max(0, session.reloadCopiedAt + this.settleMs - Date.now())));
     const container = await session.container.catch(() => null);
     if (container) await this.workspace.stopApp(container).catch(() => undefined);
     if (!buildFollows) await this.lifecycle.markStopped(projectId).catch(() => undefined);
