@@ -4,6 +4,8 @@
 // landing page: app files and EDITs on the laid-down template), streamed through the tests-only scripted
 // answers (FORGE_TEST_SCRIPTED_ANSWERS) at 250 characters a second. "First render" is the dev server answering the page through the
 // preview proxy with the app's own App.tsx (not the template's placeholder) transformed: what the frame shows.
+// Second row: the answer's last character → the build after it checked in the browser, against what the
+// same work costs bare: `vite build` of the same project in its own sandbox, plus the check's own time.
 import { execFileSync, spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { RUN_EVENTS_HEADER } from '../../protocol/dist/runs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.BENCH_LIVE_PORT ?? 3393);
@@ -20,10 +23,11 @@ const PROMPT = 'A landing page for a coffee roaster called "Bean There", in warm
 const GOAL_MS = 30_000;
 const CHARS_PER_SECOND = 250;
 
-/** GET through the platform's port with the preview's host name, as a browser on *.localhost does. */
+/** GET through the platform's port with the preview's host name, as a browser on *.localhost does: the page as a document, its modules as scripts. */
 function previewGet(previewUrl, path) {
+  const dest = path === '/' ? { 'sec-fetch-dest': 'document', accept: 'text/html' } : { 'sec-fetch-dest': 'script', accept: '*/*' };
   return new Promise((resolve) => {
-    const req = httpGet({ host: '127.0.0.1', port: PORT, path, headers: { host: new URL(previewUrl).host, 'sec-fetch-dest': 'script' }, timeout: 5000 }, (res) => {
+    const req = httpGet({ host: '127.0.0.1', port: PORT, path, headers: { host: new URL(previewUrl).host, ...dest }, timeout: 5000 }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (body += chunk));
@@ -44,6 +48,46 @@ async function rendersLive(previewUrl) {
   if (module.status !== 200) return false;
   const app = await previewGet(previewUrl, '/src/App.tsx');
   return app.status === 200 && !app.body.includes('Your app is being written');
+}
+
+/** Follows a server-sent event stream, calling `onEvent` with each event's parsed data as it arrives. */
+async function followEvents(url, headers, onEvent, init = {}) {
+  const res = await fetch(url, { headers: { ...headers, [RUN_EVENTS_HEADER]: 'run' }, ...init });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const data = buffer
+        .slice(0, end)
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trimStart())
+        .join('\n');
+      buffer = buffer.slice(end + 2);
+      if (data) onEvent(JSON.parse(data), performance.now());
+    }
+  }
+}
+
+/** Seconds a bare `vite build` of the project takes in its own sandbox container (its dependencies already installed). */
+function bareViteBuildSeconds() {
+  const [container] = execFileSync('docker', ['ps', '-q', '--filter', `label=dev.forge.instance=${INSTANCE}`])
+    .toString()
+    .trim()
+    .split('\n');
+  if (!container) throw new Error('the project has no running sandbox to build in');
+  const script =
+    'cd "$(dirname "$(ls -d /workspace/*/package.json | head -1)")" && s=$(date +%s%N) && npx vite build --outDir /tmp/forge-bare-build --emptyOutDir >/dev/null && echo $(( ($(date +%s%N) - s) / 1000000 ))';
+  const user = execFileSync('docker', ['inspect', '-f', '{{.Config.User}}', container]).toString().trim();
+  const ms = Number(
+    execFileSync('docker', ['exec', ...(user ? ['-u', user] : []), container, 'sh', '-c', script])
+      .toString()
+      .trim(),
+  );
+  return ms / 1000;
 }
 
 export async function benchLivePreview() {
@@ -78,6 +122,12 @@ export async function benchLivePreview() {
       body: JSON.stringify({ prompt: `REFERENCE ANSWER at ${CHARS_PER_SECOND} chars/s:\n${PROMPT}`, projectName: 'live' }),
     });
     if (res.status !== 201) throw new Error(`starting the job answered ${res.status}: ${await res.text()}`);
+    const { jobId } = await res.json();
+    // The answer's last character: the generation run's last text event, as a viewer receives it.
+    let lastCharacter = null;
+    const job = followEvents(`${base}/api/jobs/${jobId}/stream`, { Cookie: cookie }, (event, at) => {
+      if (event.type === 'text') lastCharacter = at;
+    });
     let rendered = null;
     let ended = null;
     // The preview-status endpoint answers the live address while the agent writes.
@@ -89,12 +139,36 @@ export async function benchLivePreview() {
       if (rendered === null) await new Promise((r) => setTimeout(r, 250));
       else break;
     }
+    await job;
+    // The build the generation starts when it ends; asking for a build follows the one running.
+    let checkedAt = null;
+    let checkSeconds = null;
+    let success = false;
+    await followEvents(
+      `${base}/api/projects/live/build`,
+      { Cookie: cookie },
+      (event, at) => {
+        const checked = event.type === 'log' && /^✅ Checked in a browser in ([\d.]+) s/.exec(event.message);
+        if (checked) [checkedAt, checkSeconds] = [at, Number(checked[1])];
+        if (event.type === 'result') success = event.success && event.check === 'passed';
+      },
+      { method: 'POST' },
+    );
+    const bareSeconds = success ? bareViteBuildSeconds() : null;
+    const toChecked = checkedAt !== null && lastCharacter !== null ? (checkedAt - lastCharacter) / 1000 : null;
+    const bound = bareSeconds !== null && checkSeconds !== null ? 1.2 * (bareSeconds + checkSeconds) : null;
     return [
       [
         `Generate → first render in the live preview (reference landing page, model at ${CHARS_PER_SECOND} chars/s)`,
         rendered === null ? 'never (the job ended first)' : `${(rendered / 1000).toFixed(1)} s`,
         `≤ ${GOAL_MS / 1000} s`,
         rendered !== null && rendered <= GOAL_MS,
+      ],
+      [
+        'Last character of the answer → checked production preview (same run)',
+        toChecked === null || !success ? 'the build or its check failed' : `${toChecked.toFixed(1)} s (bare vite build ${bareSeconds.toFixed(1)} s + check ${checkSeconds.toFixed(1)} s)`,
+        bound === null ? '≤ 1.2 × (bare vite build + check)' : `≤ ${bound.toFixed(1)} s (1.2 × (bare vite build + check))`,
+        toChecked !== null && bound !== null && toChecked <= bound,
       ],
     ];
   } finally {

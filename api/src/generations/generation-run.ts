@@ -137,10 +137,12 @@ export class GenerationRun {
       if (credits.out) job.append({ type: 'log', level: 'warning', message: '⚠️ Your credits ran out with this generation: top up before the next one.' });
       handle(parser.end());
       const saved = written.kept(await saves.finish());
-      await endLive(this.config.previews.buildAfterGeneration && written.modelChanges > 0);
       if (written.modelChanges === 0) throw new Error('The agent finished without writing any file.');
+      // The dev server stops while the version is recorded: only the build after it needs the sandbox.
+      const liveEnded = endLive(this.config.previews.buildAfterGeneration);
       await this.projects.keepOnly(saves.projectId!, saved);
       await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: input.prompt });
+      await liveEnded;
       this.logger.log(`Generation ${job.runId} completed: ${saved.length} files in ${input.projectName}`);
       this.buildAfter(saves.projectId!, input.projectName, ownerId);
       return { status: 'completed', error: null, events: [{ type: 'result', success: true, filesSaved: saved.length }] };

@@ -138,6 +138,19 @@ describe('SandboxLiveService', () => {
     expect(completed.calls.at(-1)).toBe('stopApp');
     expect(completed.mocks.lifecycle.markStopped).not.toHaveBeenCalled();
 
+    // A last file no page waits for (a README) does not hold the build back.
+    const settled = newLiveService();
+    settled.sut.settleMs = 400;
+    for (const path of ['package.json', 'index.html', 'vite.config.ts']) settled.sut.saved(PROJECT, path, () => undefined);
+    await until(() => settled.mocks.lifecycle.markLive.mock.calls.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    settled.sut.saved(PROJECT, 'README.md', () => undefined);
+    await until(() => settled.calls.includes('copy README.md'));
+    const readmeEnded = Date.now();
+    await settled.sut.end(PROJECT, { buildFollows: true });
+    expect(Date.now() - readmeEnded).toBeLessThan(200);
+    expect(settled.calls.at(-1)).toBe('stopApp');
+
     // Ended while the dev server was starting: it stops at once (no page saw it), and its address is never announced.
     const early = newLiveService();
     let answer: () => void = () => undefined;
