@@ -59,12 +59,16 @@ export default placeholder();
 
 const WRITTEN_EVENT = 'forge:written';
 const CHECK_EVENT = 'forge:written-since';
-/** How many times files that pages waited for were written: a page learns the count it was served at. */
+/**
+ * How many times files that pages waited for were written, or modules pages load were changed: a page
+ * learns the count it was served at.
+ */
 let writtenCount = 0;
 /**
  * In the page: a reload when a file it waited for is written, after the load in progress, and one at a
- * time. A file written before the page's connection to the dev server was up is caught by asking once
- * connected whether any was written since the page was served (`seen`).
+ * time. A file written (or a loaded module changed: Vite's hot update goes only to pages already
+ * connected) before the page's connection to the dev server was up is caught by asking once connected
+ * whether any was written since the page was served (`seen`).
  */
 const reloadWhenWritten = (seen) => `import { createHotContext } from '/@vite/client';
 const hot = createHotContext('/@forge/live');
@@ -114,6 +118,10 @@ function notWrittenYet() {
         waiting.clear();
         writtenCount += 1;
         server.ws.send({ type: 'custom', event: WRITTEN_EVENT });
+      });
+      // A change reaches the pages connected by Vite's hot update; one still loading learns of it when it asks.
+      server.watcher.on('change', (file) => {
+        if (server.moduleGraph.getModulesByFile(file)?.size) writtenCount += 1;
       });
       server.ws.on(CHECK_EVENT, (data, client) => {
         if (typeof data?.seen === 'number' && data.seen < writtenCount) client.send(WRITTEN_EVENT);
