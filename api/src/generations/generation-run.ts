@@ -138,13 +138,14 @@ export class GenerationRun {
       handle(parser.end());
       const saved = written.kept(await saves.finish());
       if (written.modelChanges === 0) throw new Error('The agent finished without writing any file.');
-      // The dev server stops while the version is recorded: only the build after it needs the sandbox.
+      // The dev server stops while the files are settled; the build starts on them as the version is recorded
+      // (both only read the files, and a build writes none).
       const liveEnded = endLive(this.config.previews.buildAfterGeneration);
       await this.projects.keepOnly(saves.projectId!, saved);
-      await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: input.prompt });
       await liveEnded;
-      this.logger.log(`Generation ${job.runId} completed: ${saved.length} files in ${input.projectName}`);
       this.buildAfter(saves.projectId!, input.projectName, ownerId);
+      await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: input.prompt });
+      this.logger.log(`Generation ${job.runId} completed: ${saved.length} files in ${input.projectName}`);
       return { status: 'completed', error: null, events: [{ type: 'result', success: true, filesSaved: saved.length }] };
     } catch (err) {
       const stopping = job.signal.aborted && job.signal.reason === SERVER_STOPPING;
