@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { RUN_EVENTS_HEADER } from '../../protocol/dist/runs.js';
+import { RUN_EVENTS_HEADER, RUN_EVENTS_HEADER_VALUE } from '../../protocol/dist/runs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.BENCH_LIVE_PORT ?? 3393);
@@ -52,7 +52,7 @@ async function rendersLive(previewUrl) {
 
 /** Follows a server-sent event stream, calling `onEvent` with each event's parsed data as it arrives. */
 async function followEvents(url, headers, onEvent, init = {}) {
-  const res = await fetch(url, { headers: { ...headers, [RUN_EVENTS_HEADER]: 'run' }, ...init });
+  const res = await fetch(url, { headers: { ...headers, [RUN_EVENTS_HEADER]: RUN_EVENTS_HEADER_VALUE }, ...init });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   const decoder = new TextDecoder();
   let buffer = '';
