@@ -34,6 +34,10 @@ describe('two replicas on one database and one data directory', () => {
   async function startReplica(extra: Record<string, string> = {}): Promise<Replica> {
     const platform = await startPlatform({ ...env, ...extra });
     started.push(platform);
+    // A replica that exits without the test stopping or killing it crashed (or was killed from outside): say how.
+    platform.child.once('exit', (code, signal) => {
+      if (!platform.child.killed) console.error(`Replica ${platform.child.pid} exited by itself (code ${code}, signal ${signal}):\n${platform.output().slice(-20_000)}`);
+    });
     await waitUntilHealthy(platform);
     return { platform, url: platform.baseUrl };
   }
