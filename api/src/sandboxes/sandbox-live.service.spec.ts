@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { PackageRegistryService } from './package-registry.service.js';
@@ -14,11 +15,12 @@ const PROJECT = 'project-1';
 const CONTAINER = { id: 'c0ffee', ip: '172.30.0.2', nodeId: 'local', address: '172.30.0.2:3000' };
 
 /** What ran in the container, in order: `copy <path>` (read from the tar on stdin), `install`, `seed dependency bundles`, `start <command>`. */
-function newLiveService({ installExitCode = 0 } = {}) {
+function newLiveService({ installExitCode = 0, installThrows = false } = {}) {
   const calls: string[] = [];
   const exec = jest.fn(async (_id: string, command: string[], options: { stdin?: NodeJS.ReadableStream }) => {
     if (command.includes('/opt/forge/bin/prepare-workspace.mjs')) {
       calls.push('install');
+      if (installThrows) throw new Error('the engine did not answer');
       return { exitCode: installExitCode, timedOut: false, outputLimited: false, output: '' };
     }
     if (command.at(-1)?.includes('/opt/forge/live-deps')) {
@@ -118,6 +120,25 @@ describe('SandboxLiveService', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(mocks.workspace.startApp).not.toHaveBeenCalled();
     expect(onLive).not.toHaveBeenCalled();
+  });
+
+  it('counts an install that throws as failed at once, logged, never a rejection left for later', async () => {
+    // The install starts when package.json is in, before the page and the Vite config that make the dev server
+    // wait for it: a rejection with no handler yet would end the whole process (Node's default).
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const { sut, calls, mocks } = newLiveService({ installThrows: true });
+      sut.saved(PROJECT, 'package.json', () => undefined);
+      await until(() => warn.mock.calls.length > 0);
+      expect(warn.mock.calls[0]![0]).toBe(`Live preview of ${PROJECT}: the install failed: the engine did not answer`);
+      for (const path of ['index.html', 'vite.config.ts']) sut.saved(PROJECT, path, () => undefined);
+      await until(() => calls.includes('copy index.html,vite.config.ts'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(mocks.workspace.startApp).not.toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('stops the dev server when the generation ends; the preview is recorded stopped only when no build follows', async () => {

@@ -149,7 +149,18 @@ export class SandboxLiveService {
     })().catch((err: Error) => this.logger.warn(`Live preview of ${projectId} did not start: ${err.message}`));
   }
 
-  private async install(projectId: string, session: Session): Promise<boolean> {
+  /**
+   * Answers whether the install succeeded, and never rejects: it starts when package.json is in, and the
+   * dev server waits for it only once the page is in too; a rejection nobody handled by then ends the process.
+   */
+  private install(projectId: string, session: Session): Promise<boolean> {
+    return this.runInstall(projectId, session).catch((err: Error) => {
+      this.logger.warn(`Live preview of ${projectId}: the install failed: ${err.message}`);
+      return false;
+    });
+  }
+
+  private async runInstall(projectId: string, session: Session): Promise<boolean> {
     const container = await session.container;
     const limit = this.config.builds.timeoutSeconds;
     const env = await this.registry.installEnvironment();
