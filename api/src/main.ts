@@ -91,6 +91,13 @@ async function main(): Promise<void> {
   }
 }
 
+// A promise rejected with no handler is a bug in one piece of work; ending the process for it (Node's
+// default) would interrupt every tenant's running jobs and streams on this replica. It is logged, with its
+// stack, for the operator; an uncaught exception still ends the process, as its state is then unknown.
+process.on('unhandledRejection', (reason: unknown) => {
+  logger.error(`A rejected promise had no handler (a bug; this replica goes on): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+});
+
 main().catch((err: unknown) => {
   // Whatever was thrown, print its real cause: a library may reject with a string or nothing.
   logger.error(err instanceof Error ? (err.stack ?? err.message) : `Start-up failed: ${String(err)}`);

@@ -84,7 +84,9 @@ export class ImportsService {
       await release();
       throw err;
     }
-    void this.execute(runId, ownerId, projectId, projectName, zipName, archive).finally(release);
+    void this.execute(runId, ownerId, projectId, projectName, zipName, archive)
+      .catch((err: Error) => this.logger.error(`Import of ${zipName} into ${projectName} (${projectId}): ${err.message}`))
+      .finally(release);
     return { runId, projectName, filesImported: archive.files.size };
   }
 

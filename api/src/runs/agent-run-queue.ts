@@ -123,9 +123,13 @@ export class AgentRunQueue implements OnApplicationBootstrap {
     job.signal.addEventListener(
       'abort',
       () => {
-        void this.repository.runsOn(runId, this.replicas.id).then((ours) => {
-          if (!ours) lost.abort();
-        });
+        void this.repository.runsOn(runId, this.replicas.id).then(
+          (ours) => {
+            if (!ours) lost.abort();
+          },
+          // Unknown: the run goes on; if another replica ended it, its end is recorded already.
+          (err: Error) => this.logger.warn(`Checking whether run ${runId} is still this replica's: ${err.message}`),
+        );
       },
       { once: true },
     );
