@@ -206,6 +206,35 @@ describe('the relay in front of a server too old for login checks (before Postgr
       await connections.onModuleDestroy();
     }
   }, 60_000);
+
+  it('counts a login whose backend has started once, not also as pending, while its answer is on the way', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PROJECT_DATABASE_ACCOUNT_CONNECTIONS: '3' });
+    const { driver, connections } = drivers(config, server!);
+    const account = `forge_a_${'c'.repeat(24)}`;
+    const app = { name: projectName(7), password: 'seventh-password-777' };
+    await driver.provision(app, account);
+    const gate = new AccountConnectionGate(server!.adminUrl);
+    const direct = new pg.Client({ host: '127.0.0.1', port: server!.sandboxPort, user: app.name, password: app.password, database: app.name });
+    try {
+      // A login let through whose backend is up (in pg_stat_activity) before the server's answer reached
+      // the relay, as on a loaded host: that backend is this client's, from the port the login connected from.
+      const first = await gate.admit(app.name);
+      expect(first.refusal).toBeNull();
+      await direct.connect();
+      const { rows } = await direct.query<{ port: number }>('SELECT inet_client_port() AS port');
+      first.login!.connectedFrom(rows[0]!.port);
+      // Two more fit the budget of three; the one after them does not.
+      const second = await gate.admit(app.name);
+      const third = await gate.admit(app.name);
+      expect([second.refusal, third.refusal]).toEqual([null, null]);
+      expect((await gate.admit(app.name)).refusal?.message).toBe("this account's apps already hold all 3 database connections it may use at once");
+    } finally {
+      await direct.end().catch(() => undefined);
+      await gate.close();
+      await driver.drop(app.name);
+      await connections.onModuleDestroy();
+    }
+  }, 60_000);
 });
 
 /** Tries `attempt` until it succeeds, for up to 5 s. */

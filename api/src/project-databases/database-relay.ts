@@ -36,9 +36,9 @@ export function startRelay(listenHost: string, listenPort: number, target: { hos
     readStartup(client, (startup, user) => {
       if (user === null) return forward(client, startup, target, track, null);
       gate.admit(user).then(
-        ({ refusal, settled }) => {
+        ({ refusal, login }) => {
           if (refusal) return client.end(fatalError('53300', refusal.message, refusal.hint));
-          forward(client, startup, target, track, settled);
+          forward(client, startup, target, track, login);
         },
         () => client.end(fatalError('08006', "The projects' database server could not be reached")),
       );
@@ -91,10 +91,12 @@ function startupParameter(body: Buffer, name: string): string | null {
   return null;
 }
 
-/** Connects to the target with what the client sent so far; `settled` once the server has accepted or refused the login. */
-function forward(client: Socket, startup: Buffer, target: { host: string; port: number }, track: (socket: Socket) => void, settled: (() => void) | null): void {
+/** Connects to the target with what the client sent so far; a gated `login` hears its local port, and its end once the server has accepted or refused it. */
+function forward(client: Socket, startup: Buffer, target: { host: string; port: number }, track: (socket: Socket) => void, login: PendingLogin | null): void {
   const upstream = connect(target.port, target.host);
   track(upstream);
+  const settled = login ? () => login.settled() : null;
+  if (login) upstream.once('connect', () => login.connectedFrom(upstream.localPort ?? null));
   const end = () => {
     settled?.();
     client.destroy();
@@ -142,6 +144,14 @@ interface Refusal {
   hint: string;
 }
 
+/** A login the gate let through and the server has not answered yet. */
+export interface PendingLogin {
+  /** The relay's end of its connection to the server: the server shows it as the backend's client_port. */
+  connectedFrom(port: number | null): void;
+  /** The server accepted or refused it (or it failed): from now on pg_stat_activity alone counts it. */
+  settled(): void;
+}
+
 /**
  * An account's connections counted as the login check counts them (its group role's members'
  * connections against the group's connection limit), plus the ones this relay let through whose
@@ -150,14 +160,15 @@ interface Refusal {
 export class AccountConnectionGate {
   private readonly admin: pg.Pool;
   private readonly serializer = new KeyedSerializer();
-  private readonly pending = new Map<string, number>();
+  /** Per account, the logins let through whose answer has not come yet, with the port each connected from. */
+  private readonly pending = new Map<string, Set<{ port: number | null }>>();
 
   constructor(adminUrl: string) {
     this.admin = new pg.Pool({ connectionString: adminUrl, max: 2, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
     this.admin.on('error', () => undefined);
   }
 
-  async admit(user: string): Promise<{ refusal: Refusal | null; settled: () => void }> {
+  async admit(user: string): Promise<{ refusal: Refusal | null; login: PendingLogin | null }> {
     const { rows } = await this.admin.query<{ account: string; budget: number }>(
       `SELECT g.oid::text AS account, g.rolconnlimit AS budget
          FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles u ON u.oid = m.member
@@ -165,33 +176,38 @@ export class AccountConnectionGate {
       [user, `${ACCOUNT_PREFIX.replace(/_/g, '\\_')}%`],
     );
     const account = rows[0];
-    if (!account || account.budget < 0) return { refusal: null, settled: () => {} };
+    if (!account || account.budget < 0) return { refusal: null, login: null };
     return this.serializer.run(account.account, async () => {
-      const { rows: counted } = await this.admin.query<{ used: number }>(
-        `SELECT count(*)::int AS used FROM pg_stat_activity
+      const { rows: backends } = await this.admin.query<{ port: number | null }>(
+        `SELECT client_port AS port FROM pg_stat_activity
           WHERE backend_type = 'client backend' AND usesysid IN (SELECT member FROM pg_auth_members WHERE roleid = $1::oid)`,
         [account.account],
       );
-      const pending = this.pending.get(account.account) ?? 0;
-      if (counted[0]!.used + pending >= account.budget) {
+      // A login's backend shows in pg_stat_activity before the server's answer reaches the relay: counted
+      // there, it is not counted again as pending (which refused logins within the budget on a loaded host).
+      const ports = new Set(backends.map((backend) => backend.port));
+      const pending = this.pending.get(account.account) ?? new Set<{ port: number | null }>();
+      const unseen = [...pending].filter((login) => login.port === null || !ports.has(login.port)).length;
+      if (backends.length + unseen >= account.budget) {
         return {
           refusal: {
             message: `this account's apps already hold all ${account.budget} database connections it may use at once`,
             hint: 'Let its apps use fewer connections (a smaller pool), or stop one of its previews.',
           },
-          settled: () => {},
+          login: null,
         };
       }
-      this.pending.set(account.account, pending + 1);
-      let settled = false;
+      const entry = { port: null as number | null };
+      pending.add(entry);
+      this.pending.set(account.account, pending);
       return {
         refusal: null,
-        settled: () => {
-          if (settled) return;
-          settled = true;
-          const left = (this.pending.get(account.account) ?? 1) - 1;
-          if (left > 0) this.pending.set(account.account, left);
-          else this.pending.delete(account.account);
+        login: {
+          connectedFrom: (port) => (entry.port = port),
+          settled: () => {
+            pending.delete(entry);
+            if (pending.size === 0 && this.pending.get(account.account) === pending) this.pending.delete(account.account);
+          },
         },
       };
     });
