@@ -76,7 +76,9 @@ async function othersUnharmed(attack: Promise<unknown>): Promise<void> {
     expect((await getThroughProxy(port, calmPreview, '/api/notes')).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 100));
   } while (!done);
-  expect(Math.max(...slowest)).toBeLessThan(500);
+  // A platform the attack held up would answer after it (seconds); a loaded CI host (three test files, the
+  // end-to-end lane and the compose deployment beside it) answered one health check in 741 ms.
+  expect(Math.max(...slowest)).toBeLessThan(2000);
 }
 
 describe("an account's connections", () => {
