@@ -7,7 +7,7 @@ import { createQueryClient } from '@/api/query-client';
 import { routeTree } from '@/routeTree.gen';
 
 type Answer = { status: number; body?: unknown };
-type Handler = (path: string, method: string) => Answer | undefined;
+type Handler = (path: string, method: string) => Answer | undefined | Promise<Answer | undefined>;
 
 const admin = { id: 'a1', keyHint: 'fk_Adm1', createdAt: '2025-01-01T00:00:00Z', isAdmin: true };
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -47,7 +47,7 @@ function renderAt(url: string, handler: Handler) {
   const fetchMock = jest.fn(async (input: string, init?: RequestInit) => {
     const path = String(input);
     const method = init?.method ?? 'GET';
-    return respond(handler(path, method) ?? (path === '/api/auth/me' ? { status: 200, body: { user: admin } } : { status: 404, body: { error: 'Not found' } }));
+    return respond((await handler(path, method)) ?? (path === '/api/auth/me' ? { status: 200, body: { user: admin } } : { status: 404, body: { error: 'Not found' } }));
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   const queryClient = createQueryClient();
@@ -126,6 +126,22 @@ describe('operators console page', () => {
     expect(await screen.findByRole('heading', { name: 'No sandboxes yet' })).toBeTruthy();
     expect(screen.getByText(/appears here when a project is built/)).toBeTruthy();
     expect(screen.getByText('0 sandboxes · 0 running')).toBeTruthy();
+  });
+
+  it('offers nothing to type into while the sandboxes load: the page that replaces the loading state would drop it', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const list = listing([shop]);
+    renderAt('/admin', async (path, method) => {
+      if (path === '/api/admin/sandboxes') await answered;
+      return list(path, method);
+    });
+    expect(await screen.findByText('Loading sandboxes...', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Search accounts' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Account id' })).toBeNull();
+    release();
+    expect(await screen.findByRole('searchbox', { name: 'Search accounts' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Account id' })).toBeTruthy();
   });
 
   it('shows cards instead of a table on a phone', async () => {

@@ -53,6 +53,7 @@ export function AdminPage() {
 
   return (
     <AdminFrame
+      tools
       summary={[pluralize(counts.total, 'sandbox', 'sandboxes'), `${counts.running} running`, counts.failed > 0 && `${counts.failed} failed`].filter(Boolean).join(' · ')}
       actions={
         <div className="flex items-center gap-3 self-start sm:self-auto">
@@ -115,8 +116,12 @@ export function AdminLoadError({ error }: ErrorComponentProps) {
   );
 }
 
-/** The console around the sandbox list (or its loading and error states): account search and the grant form above it, the Docker hosts and the audit trail below. */
-function AdminFrame({ summary, actions, children }: { summary?: string; actions?: ReactNode; children: ReactNode }) {
+/**
+ * The console around the sandbox list: account search and the grant form above it, running work, the Docker
+ * hosts and the audit trail below (`tools`). The loading and error states show the frame alone: the router
+ * swaps them for the page, which would mount the tools anew and drop what an operator had typed there.
+ */
+function AdminFrame({ summary, actions, tools = false, children }: { summary?: string; actions?: ReactNode; tools?: boolean; children: ReactNode }) {
   const now = useNow(15_000);
   // The account the grant form is for: typed, pasted, or picked with "Grant" in the search.
   const [grantTo, setGrantTo] = useState('');
@@ -139,13 +144,19 @@ function AdminFrame({ summary, actions, children }: { summary?: string; actions?
           {actions}
         </div>
 
-        <OpsOverview />
-        <AccountSearch onGrant={setGrantTo} />
-        <GrantCreditsForm accountId={grantTo} onAccountIdChange={setGrantTo} />
-        {children}
-        <RunningWorkSection />
-        <NodesSection now={now} />
-        <AuditSection />
+        {tools ? (
+          <>
+            <OpsOverview />
+            <AccountSearch onGrant={setGrantTo} />
+            <GrantCreditsForm accountId={grantTo} onAccountIdChange={setGrantTo} />
+            {children}
+            <RunningWorkSection />
+            <NodesSection now={now} />
+            <AuditSection />
+          </>
+        ) : (
+          children
+        )}
       </main>
     </div>
   );
