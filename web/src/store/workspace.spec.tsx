@@ -23,6 +23,8 @@ describe('workspace state', () => {
       previewUrl: null,
       // Not a spec field: true while the preview is the live dev server of a generation being written.
       previewLive: false,
+      // Not a spec field: true while this page waits for the answer to its request to start a generation.
+      isStartingGeneration: false,
       isEditing: false,
       previewVersion: 0,
     });

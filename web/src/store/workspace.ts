@@ -27,6 +27,8 @@ export interface WorkspaceFile {
  */
 export interface WorkspaceState {
   isGenerating: boolean;
+  /** This page asked to start a generation and awaits the answer: the job it starts is this page's to follow. */
+  isStartingGeneration: boolean;
   currentProject: string | null;
   /** Built whole from `files` on each change of the list (never deep-tracked); each file node's `content` reads `fileContents`. */
   fileTree: FileNode[];
@@ -58,6 +60,7 @@ type WorkspaceFields = Omit<WorkspaceState, 'streamingContent'>;
 function initialFields(): WorkspaceFields {
   return {
     isGenerating: false,
+    isStartingGeneration: false,
     currentProject: null,
     fileTree: [],
     activeFile: null,
@@ -91,6 +94,7 @@ export function createInitialWorkspaceState(): WorkspaceState {
 
 /** The only ways the workspace state changes. */
 export interface WorkspaceActions {
+  setStartingGeneration(starting: boolean): void;
   startGeneration(projectName: string): void;
   stopGeneration(): void;
   addFile(path: string): void;
@@ -135,6 +139,10 @@ export function createWorkspaceStore(initial: Partial<WorkspaceFields> = {}): Wo
   };
 
   const actions: WorkspaceActions = {
+    setStartingGeneration(starting) {
+      state.isStartingGeneration = starting;
+    },
+
     startGeneration(projectName) {
       state.isGenerating = true;
       state.currentProject = projectName;

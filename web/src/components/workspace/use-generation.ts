@@ -47,10 +47,13 @@ export function useGeneration() {
   const start = useCallback(
     async ({ prompt, projectName, images, replace }: GenerationRequest): Promise<GenerationStart> => {
       let jobId: string;
+      // Until the answer, the check for a job running at load would find this one and follow it a second time.
+      actions.setStartingGeneration(true);
       try {
         // Images are sent only when there are some; `replace` only when confirmed.
         ({ jobId } = await startJob({ prompt, projectName, ...(images.length > 0 ? { images } : {}), ...(replace ? { replace: true } : {}) }));
       } catch (err) {
+        actions.setStartingGeneration(false);
         if (isApiError(err, 409) && err.code === ErrorCode.ProjectExists) {
           // The list was out of date: read it again, so the form can offer a free name or the replace.
           await queryClient.invalidateQueries({ queryKey: projectListQueryOptions.queryKey });
@@ -65,6 +68,7 @@ export function useGeneration() {
       }
 
       actions.startGeneration(projectName);
+      actions.setStartingGeneration(false);
       actions.setView('terminal');
       actions.addLog(`🚀 Starting generation of ${projectName}...`, 'info');
       if (images.length > 0) actions.addLog(`Attached ${images.length === 1 ? '1 design reference' : `${images.length} design references`}`, 'other');
@@ -113,10 +117,11 @@ export function useAutoReconnect(enabled: boolean): void {
     if (!enabled || checked.current) return;
     const timer = setTimeout(async () => {
       checked.current = true;
-      // A generation this page started is already followed: following it again would show it twice.
-      if (store.state.isGenerating) return;
+      // A generation this page started (or is starting) is already followed: following it again would show it twice.
+      const ours = () => store.state.isGenerating || store.state.isStartingGeneration;
+      if (ours()) return;
       const job = (await activeJobs(queryClient))[0];
-      if (!job || store.state.isGenerating || store.state.isEditing) return;
+      if (!job || ours() || store.state.isEditing) return;
       try {
         await reconnectToJob(job, actions, queryClient);
       } catch (err) {

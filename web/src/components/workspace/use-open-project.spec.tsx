@@ -263,6 +263,35 @@ describe('useAutoReconnect', () => {
     }
   });
 
+  it('leaves alone a generation whose start the page is still waiting for when the check answers', async () => {
+    jest.useFakeTimers();
+    try {
+      const store = createWorkspaceStore();
+      // The page asks to start a job while the check is on its way; the server already lists the job as running
+      // when it answers the check, and its answer to the start is slower.
+      const fetchMock = mockApi({
+        '/api/jobs/active': () => {
+          store.actions.setStartingGeneration(true);
+          return jsonResponse({ jobs: [{ id: 'j1', projectName: 'blog', projectId: null }] });
+        },
+      });
+      renderHook(() => useAutoReconnect(true), { wrapper: wrapperFor(store) });
+      await act(async () => {
+        jest.advanceTimersByTime(500);
+      });
+      for (let i = 0; i < 5; i++) {
+        await act(async () => {
+          await Promise.resolve();
+        });
+      }
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/jobs/active']);
+      expect(store.state.isGenerating).toBe(false);
+      expect(store.state.logs).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('ignores a failed check with a console warning', async () => {
     jest.useFakeTimers();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
