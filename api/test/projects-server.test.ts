@@ -217,12 +217,12 @@ describe('the relay in front of a server too old for login checks (before Postgr
     const direct = new pg.Client({ host: '127.0.0.1', port: server!.sandboxPort, user: app.name, password: app.password, database: app.name });
     try {
       // A login let through whose backend is up (in pg_stat_activity) before the server's answer reached
-      // the relay, as on a loaded host: that backend is this client's, from the port the login connected from.
+      // the relay, as on a loaded host: that backend is this client's, from the address and port the login connected from.
       const first = await gate.admit(app.name);
       expect(first.refusal).toBeNull();
       await direct.connect();
-      const { rows } = await direct.query<{ port: number }>('SELECT inet_client_port() AS port');
-      first.login!.connectedFrom(rows[0]!.port);
+      const { rows } = await direct.query<{ origin: string }>("SELECT host(inet_client_addr()) || ':' || inet_client_port() AS origin");
+      first.login!.connectedFrom(rows[0]!.origin);
       // Two more fit the budget of three; the one after them does not.
       const second = await gate.admit(app.name);
       const third = await gate.admit(app.name);

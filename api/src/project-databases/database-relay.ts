@@ -96,7 +96,7 @@ function forward(client: Socket, startup: Buffer, target: { host: string; port: 
   const upstream = connect(target.port, target.host);
   track(upstream);
   const settled = login ? () => login.settled() : null;
-  if (login) upstream.once('connect', () => login.connectedFrom(upstream.localPort ?? null));
+  if (login) upstream.once('connect', () => login.connectedFrom(upstream.localAddress && upstream.localPort ? `${upstream.localAddress}:${upstream.localPort}` : null));
   const end = () => {
     settled?.();
     client.destroy();
@@ -146,8 +146,8 @@ interface Refusal {
 
 /** A login the gate let through and the server has not answered yet. */
 export interface PendingLogin {
-  /** The relay's end of its connection to the server: the server shows it as the backend's client_port. */
-  connectedFrom(port: number | null): void;
+  /** The relay's end of its connection to the server (`address:port`): the server shows it as the backend's client_addr and client_port. */
+  connectedFrom(origin: string | null): void;
   /** The server accepted or refused it (or it failed): from now on pg_stat_activity alone counts it. */
   settled(): void;
 }
@@ -160,8 +160,8 @@ export interface PendingLogin {
 export class AccountConnectionGate {
   private readonly admin: pg.Pool;
   private readonly serializer = new KeyedSerializer();
-  /** Per account, the logins let through whose answer has not come yet, with the port each connected from. */
-  private readonly pending = new Map<string, Set<{ port: number | null }>>();
+  /** Per account, the logins let through whose answer has not come yet, with the address and port each connected from. */
+  private readonly pending = new Map<string, Set<{ origin: string | null }>>();
 
   constructor(adminUrl: string) {
     this.admin = new pg.Pool({ connectionString: adminUrl, max: 2, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
@@ -178,16 +178,16 @@ export class AccountConnectionGate {
     const account = rows[0];
     if (!account || account.budget < 0) return { refusal: null, login: null };
     return this.serializer.run(account.account, async () => {
-      const { rows: backends } = await this.admin.query<{ port: number | null }>(
-        `SELECT client_port AS port FROM pg_stat_activity
+      const { rows: backends } = await this.admin.query<{ origin: string | null }>(
+        `SELECT host(client_addr) || ':' || client_port AS origin FROM pg_stat_activity
           WHERE backend_type = 'client backend' AND usesysid IN (SELECT member FROM pg_auth_members WHERE roleid = $1::oid)`,
         [account.account],
       );
       // A login's backend shows in pg_stat_activity before the server's answer reaches the relay: counted
       // there, it is not counted again as pending (which refused logins within the budget on a loaded host).
-      const ports = new Set(backends.map((backend) => backend.port));
-      const pending = this.pending.get(account.account) ?? new Set<{ port: number | null }>();
-      const unseen = [...pending].filter((login) => login.port === null || !ports.has(login.port)).length;
+      const origins = new Set(backends.map((backend) => backend.origin));
+      const pending = this.pending.get(account.account) ?? new Set<{ origin: string | null }>();
+      const unseen = [...pending].filter((login) => login.origin === null || !origins.has(login.origin)).length;
       if (backends.length + unseen >= account.budget) {
         return {
           refusal: {
@@ -197,13 +197,13 @@ export class AccountConnectionGate {
           login: null,
         };
       }
-      const entry = { port: null as number | null };
+      const entry = { origin: null as string | null };
       pending.add(entry);
       this.pending.set(account.account, pending);
       return {
         refusal: null,
         login: {
-          connectedFrom: (port) => (entry.port = port),
+          connectedFrom: (origin) => (entry.origin = origin),
           settled: () => {
             pending.delete(entry);
             if (pending.size === 0 && this.pending.get(account.account) === pending) this.pending.delete(account.account);
