@@ -257,13 +257,21 @@ test('docker-compose brings up a platform that builds and previews a project', a
   let cookie = null;
   let built = false;
   await t.test('signs up and generates a data app with the offline agent', async (st) => {
-    if (
-      !(await fetch(`${baseUrl}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      ))
-    )
-      return st.skip('the platform did not come up');
+    // A platform that has just said healthy answers within seconds; what a failed probe met is printed with the
+    // platform's log (a fresh-clone run once had this probe fail right after the health checks passed).
+    let answered = false;
+    let problem = '';
+    for (const deadline = Date.now() + 15_000; !answered && Date.now() < deadline;) {
+      answered = await fetch(`${baseUrl}/api/health`).then(
+        (res) => res.ok || ((problem = `answered ${res.status}`), false),
+        (err) => ((problem = `${err.message}${err.cause ? ` (${err.cause.message ?? err.cause})` : ''}`), false),
+      );
+      if (!answered) {
+        console.log(`GET /api/health: ${problem}`);
+        await sleep(500);
+      }
+    }
+    if (!answered) return st.skip(`the platform did not come up (${problem}):\n${compose(['logs', '--tail', '60', 'forge'], { check: false }).stdout}`);
     const account = await timed('signup', () => fetch(`${baseUrl}/api/auth/signup`, { method: 'POST' }));
     assert.equal(account.status, 201);
     const session = account.headers.getSetCookie()[0].split(';')[0];
