@@ -6,6 +6,7 @@ import { type RunningDatabase, startEmbeddedPostgres } from './platform-db/embed
 import { migrate } from './platform-db/migrator.js';
 import { shutDownGracefully } from './operations/graceful-shutdown.js';
 import { startupLogger } from './operations/json-logger.js';
+import { logUnhandledRejections } from './operations/unhandled-rejections.js';
 import { type RunningProjectsServer, startProjectsDatabaseServer } from './project-databases/projects-server.js';
 import { findSandboxNetwork } from './sandboxes/sandbox-network.js';
 import { TOP_UPS_OFF_MESSAGE } from './topups/chain/usdc-deposit.js';
@@ -91,12 +92,8 @@ async function main(): Promise<void> {
   }
 }
 
-// A promise rejected with no handler is a bug in one piece of work; ending the process for it (Node's
-// default) would interrupt every tenant's running jobs and streams on this replica. It is logged, with its
-// stack, for the operator; an uncaught exception still ends the process, as its state is then unknown.
-process.on('unhandledRejection', (reason: unknown) => {
-  logger.error(`A rejected promise had no handler (a bug; this replica goes on): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
-});
+// The current logger, whichever format the settings chose by then.
+logUnhandledRejections((line) => logger.error(line));
 
 main().catch((err: unknown) => {
   // Whatever was thrown, print its real cause: a library may reject with a string or nothing.

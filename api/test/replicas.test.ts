@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { SSE_RECONNECT_HINT_MS } from '@forge/protocol/streams';
+import { UNHANDLED_REJECTION_MESSAGE } from '../src/operations/unhandled-rejections.js';
 import { INTERRUPTED_EDIT_MESSAGE, INTERRUPTED_MESSAGE } from '../src/runs/run-messages.js';
 import { specFrameData } from '../src/runs/spec-streams.js';
 import { viteApp } from './fixtures/sandbox-projects.js';
@@ -98,7 +99,7 @@ describe('two replicas on one database and one data directory', () => {
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     // A replica logs a rejected promise nobody handled and goes on: here it is a bug to fix.
-    const unhandled = started.map((platform) => platform.output()).filter((output) => output.includes('A rejected promise had no handler'));
+    const unhandled = started.map((platform) => platform.output()).filter((output) => output.includes(UNHANDLED_REJECTION_MESSAGE));
     expect(unhandled).toEqual([]);
   }, 60_000);
 
