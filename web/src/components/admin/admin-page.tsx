@@ -117,14 +117,11 @@ export function AdminLoadError({ error }: ErrorComponentProps) {
 }
 
 /**
- * The console around the sandbox list: account search and the grant form above it, running work, the Docker
- * hosts and the audit trail below (`tools`). The loading and error states show the frame alone: the router
- * swaps them for the page, which would mount the tools anew and drop what an operator had typed there.
+ * The console around the sandbox list, which comes with its tools (`ConsoleTools`) on the page. The loading and
+ * error states show the frame alone: the router swaps them for the page, which would mount the tools anew and
+ * drop what an operator had typed there.
  */
 function AdminFrame({ summary, actions, tools = false, children }: { summary?: string; actions?: ReactNode; tools?: boolean; children: ReactNode }) {
-  const now = useNow(15_000);
-  // The account the grant form is for: typed, pasted, or picked with "Grant" in the search.
-  const [grantTo, setGrantTo] = useState('');
   return (
     <div className="min-h-full bg-[radial-gradient(ellipse_80%_50%_at_50%_-10%,color-mix(in_srgb,var(--color-primary)_10%,transparent),transparent)]">
       <BackHeader widthClassName="max-w-7xl" />
@@ -144,21 +141,27 @@ function AdminFrame({ summary, actions, tools = false, children }: { summary?: s
           {actions}
         </div>
 
-        {tools ? (
-          <>
-            <OpsOverview />
-            <AccountSearch onGrant={setGrantTo} />
-            <GrantCreditsForm accountId={grantTo} onAccountIdChange={setGrantTo} />
-            {children}
-            <RunningWorkSection />
-            <NodesSection now={now} />
-            <AuditSection />
-          </>
-        ) : (
-          children
-        )}
+        {tools ? <ConsoleTools>{children}</ConsoleTools> : children}
       </main>
     </div>
+  );
+}
+
+/** Account search and the grant form above the sandbox list (`children`); running work, the Docker hosts and the audit trail below. */
+function ConsoleTools({ children }: { children: ReactNode }) {
+  const now = useNow(15_000);
+  // The account the grant form is for: typed, pasted, or picked with "Grant" in the search.
+  const [grantTo, setGrantTo] = useState('');
+  return (
+    <>
+      <OpsOverview />
+      <AccountSearch onGrant={setGrantTo} />
+      <GrantCreditsForm accountId={grantTo} onAccountIdChange={setGrantTo} />
+      {children}
+      <RunningWorkSection />
+      <NodesSection now={now} />
+      <AuditSection />
+    </>
   );
 }
 
