@@ -6,6 +6,10 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { PrismaService } from '../src/platform-db/prisma.service.js';
+import { SANDBOX_USER } from '../src/sandboxes/container-spec.js';
+import { SandboxLifecycleService } from '../src/sandboxes/sandbox-lifecycle.service.js';
+import { SandboxNodesService } from '../src/sandboxes/sandbox-nodes.service.js';
+import { WATCH_PID } from '../src/sandboxes/sandbox-scripts.js';
 import { viteApp } from './fixtures/sandbox-projects.js';
 import { type FakeAnthropic, startFakeAnthropic } from './support/fake-anthropic.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
@@ -14,6 +18,7 @@ import { type TestApp, signUp, startTestApp } from './support/test-app.js';
 let t: TestApp;
 let fake: FakeAnthropic;
 let alice: string;
+let aliceId: string;
 let bob: string;
 
 const APP = 'export function App() {\n  return (\n    <main>\n      <h1>Counter</h1>\n      <Footer />\n    </main>\n  );\n}\n';
@@ -31,7 +36,7 @@ const stream = (...chunks: string[]) => ({ kind: 'stream' as const, chunks, stop
 beforeAll(async () => {
   fake = await startFakeAnthropic();
   t = await startTestApp({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', AUTOFIX_MAX_ATTEMPTS: '0' });
-  alice = (await signUp(t.http)).cookie;
+  ({ cookie: alice, userId: aliceId } = await signUp(t.http));
   bob = (await signUp(t.http)).cookie;
 }, 120_000);
 
@@ -46,6 +51,16 @@ async function save(name: string, { '.env': env, ...files }: Record<string, stri
   if (env === undefined) return;
   const project = await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name }, select: { id: true } });
   await writeFile(join(t.dataDir, 'projects', project.id, '.env'), env);
+}
+
+/** Runs `script` in the sandbox of alice's project `name` as the platform's commands run. */
+async function inSandbox(name: string, script: string) {
+  const project = await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name, ownerId: aliceId }, select: { id: true } });
+  const container = await t.app.get(SandboxLifecycleService).runningContainer(project.id);
+  return t.app
+    .get(SandboxNodesService)
+    .engine(container.nodeId)
+    .exec(container.id, ['bash', '-c', script], { user: SANDBOX_USER, timeoutMs: 10_000, maxOutputBytes: 16 * 1024 });
 }
 
 async function runEdit(name: string, modificationRequest: string, cookie = alice) {
@@ -249,12 +264,20 @@ describe('the fast path of an edit', () => {
     fake.script(stream(edit('src/App.tsx', '      <h1>Fast two</h1>{', '      <h1>Fast two</h1>')));
     expect((await runEdit('quick', 'Mend the heading')).end).toMatchObject({ type: 'complete', message: expect.stringContaining('the preview is up to date') });
 
+    // The fast path again: its watcher runs in the sandbox.
+    fake.script(stream(edit('src/App.tsx', '      <h1>Fast two</h1>', '      <h1>Fast three</h1>')));
+    expect((await runEdit('quick', 'Call the heading Fast three')).log).toContainEqual(expect.stringMatching(/^⚡ Bundled the change/));
+    const watcher = await inSandbox('quick', `cat ${WATCH_PID}`);
+    expect(watcher).toMatchObject({ exitCode: 0, output: expect.stringMatching(/^\d+\s*$/) });
+
     // A change of the dependencies is not client code: a full build.
     fake.script(stream(edit('package.json', '  "private": true,', '  "private": true,\n  "description": "quick",')));
     const full = await runEdit('quick', 'Describe the package');
     expect(full.log).toContain('🔨 A full build is needed (package.json is not client code)');
     expect(full.log.some((line) => line.startsWith('✅ Build successful'))).toBe(true);
     expect(full.end).toMatchObject({ type: 'complete', message: expect.stringContaining('the preview is up to date') });
+    // The full build stopped the watcher as it copied the files in: it would have bundled them as they were replaced.
+    expect((await inSandbox('quick', `kill -0 -- -${watcher.output.trim()}`)).exitCode).not.toBe(0);
   }, 300_000);
 });
 

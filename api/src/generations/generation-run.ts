@@ -139,11 +139,11 @@ export class GenerationRun {
       const saved = written.kept(await saves.finish());
       if (written.modelChanges === 0) throw new Error('The agent finished without writing any file.');
       // The dev server stops while the files are settled; the build starts on them as the version is recorded
-      // (both only read the files, and a build writes none).
+      // (both only read the files, and a build writes none), and copies them in once the dev server is gone.
       const liveEnded = endLive(this.config.previews.buildAfterGeneration);
       await this.projects.keepOnly(saves.projectId!, saved);
-      await liveEnded;
       this.buildAfter(saves.projectId!, input.projectName, ownerId);
+      await liveEnded;
       await this.projects.recordVersion(saves.projectId!, { kind: 'generation', message: input.prompt });
       this.logger.log(`Generation ${job.runId} completed: ${saved.length} files in ${input.projectName}`);
       return { status: 'completed', error: null, events: [{ type: 'result', success: true, filesSaved: saved.length }] };

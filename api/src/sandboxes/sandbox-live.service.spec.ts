@@ -188,6 +188,25 @@ describe('SandboxLiveService', () => {
     expect(onLive).not.toHaveBeenCalled();
     expect(early.mocks.lifecycle.markLive).not.toHaveBeenCalled();
   });
+  it('lets the build after the generation start at once and copy its files in only once the dev server stopped', async () => {
+    const { sut, mocks, calls } = newLiveService();
+    let stop: () => void = () => undefined;
+    mocks.workspace.stopApp.mockImplementationOnce(() => new Promise<undefined>((resolve) => (stop = () => (calls.push('stopApp'), resolve(undefined)))));
+    for (const path of ['package.json', 'index.html', 'vite.config.ts']) sut.saved(PROJECT, path, () => undefined);
+    await until(() => mocks.lifecycle.markLive.mock.calls.length === 1);
+    void sut.end(PROJECT, { buildFollows: true });
+    let stopped = false;
+    const waiting = sut.stopped(PROJECT).then(() => (stopped = true));
+    await until(() => mocks.workspace.stopApp.mock.calls.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false);
+    stop();
+    await waiting;
+    expect(calls.at(-1)).toBe('stopApp');
+    // Once stopped, and for a project with no live preview, there is nothing to wait for.
+    await expect(sut.stopped(PROJECT)).resolves.toBeUndefined();
+    await expect(sut.stopped('another-project')).resolves.toBeUndefined();
+  });
 });
 
 describe("the live config's client stack", () => {

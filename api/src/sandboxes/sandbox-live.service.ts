@@ -62,6 +62,8 @@ interface Session {
 export class SandboxLiveService {
   private readonly logger = new Logger('LivePreview');
   private readonly sessions = new Map<string, Session>();
+  /** Dev servers being stopped at their generation's end, by project. */
+  private readonly stopping = new Map<string, Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -111,13 +113,26 @@ export class SandboxLiveService {
    * The generation ended: the dev server stops before the build after it copies the files in and builds
    * (it would reload the page at each file copied, and the page would land on a half-stopped server): the
    * page it rendered stays in the frame until the built app replaces it. With no build to follow (a failed
-   * generation), the preview is recorded stopped.
+   * generation), the preview is recorded stopped. The build may start meanwhile: it waits for `stopped`.
    */
-  async end(projectId: string, { buildFollows }: { buildFollows: boolean }): Promise<void> {
+  end(projectId: string, { buildFollows }: { buildFollows: boolean }): Promise<void> {
     const session = this.sessions.get(projectId);
-    if (!session) return;
+    if (!session) return Promise.resolve();
     session.ended = true;
     this.sessions.delete(projectId);
+    const stopping = this.stop(projectId, session, buildFollows);
+    this.stopping.set(projectId, stopping);
+    return stopping.finally(() => {
+      if (this.stopping.get(projectId) === stopping) this.stopping.delete(projectId);
+    });
+  }
+
+  /** Resolves once the project's dev server, if one was ending, has stopped: a build copies its files in after that. */
+  async stopped(projectId: string): Promise<void> {
+    await this.stopping.get(projectId)?.catch(() => undefined);
+  }
+
+  private async stop(projectId: string, session: Session, buildFollows: boolean): Promise<void> {
     await session.copies;
     if (!session.starting) return;
     // A page that may be loading the last file's reload gets a moment; a server no page saw yet stops at once.

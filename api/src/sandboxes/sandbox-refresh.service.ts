@@ -3,6 +3,7 @@ import tar from 'tar-stream';
 import { ProjectsService } from '../projects/projects.service.js';
 import { SANDBOX_LOG_DIR, SANDBOX_PROJECT_DIR, SANDBOX_USER } from './container-spec.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
+import { STOP_WATCHER, WATCH_PID } from './sandbox-scripts.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 
 /** What an edit changed, relative to the project. */
@@ -14,10 +15,7 @@ export interface ChangedFiles {
 export type RefreshOutcome = { refreshed: true; previewUrl: string; durationMs: number } | { refreshed: false; reason: string };
 
 const WATCH_LOG = `${SANDBOX_LOG_DIR}/watch.log`;
-const WATCH_PID = `${SANDBOX_LOG_DIR}/watch.pid`;
 const WATCH_OUT = `${SANDBOX_LOG_DIR}/watch-dist`;
-/** Ends the watcher, its whole process group. */
-export const STOP_WATCHER = `if [ -f ${WATCH_PID} ]; then kill -TERM -- -$(cat ${WATCH_PID}) 2>/dev/null; rm -f ${WATCH_PID}; fi`;
 /** The client code the watcher bundles; a change anywhere else (dependencies, config, server) needs a full build. */
 const CLIENT_FILE = /^(?:src\/.+|index\.html)$/;
 /** The only build script the watcher reproduces: the conventions' static and data apps use it. */
@@ -73,11 +71,6 @@ export class SandboxRefreshService {
       return { refreshed: false, reason: REFRESH_FAILURES[exitCode] ?? `the watcher stopped (${tail || exitCode})` };
     }
     return { refreshed: true, previewUrl: this.lifecycle.previewUrl(record.previewId), durationMs: Date.now() - started };
-  }
-
-  /** Before a full build: the watcher would bundle the files while they are replaced. */
-  async stopWatcher(container: RunningContainer): Promise<void> {
-    await this.nodes.engine(container.nodeId).exec(container.id, ['bash', '-c', `${STOP_WATCHER}; true`], { user: SANDBOX_USER, timeoutMs: 10_000, maxOutputBytes: 16 * 1024 });
   }
 
   private pack(projectId: string, paths: string[]) {

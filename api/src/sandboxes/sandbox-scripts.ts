@@ -16,10 +16,19 @@ export const LOG_NOT_REGULAR = 3;
 /** The app's process group, from its pid file only when that is a regular file holding a number. */
 const READ_APP_PID = `pid=; if [ -f ${APP_PID_FILE} ] && [ ! -L ${APP_PID_FILE} ]; then read -r pid < ${APP_PID_FILE}; fi; ` + `case "$pid" in ''|*[!0-9]*) pid= ;; esac`;
 
-/** Ends the running app, its whole process group, before a build or a new start. */
+/**
+ * Ends the running app, its whole process group, before a build or a new start: up to 3 s for it to
+ * go, looked at every 20 ms (a dev server goes in tens of milliseconds, and the build after a
+ * generation waits for it).
+ */
 export const STOP_APP =
   `${READ_APP_PID}; if [ -n "$pid" ]; then kill -TERM -- -$pid 2>/dev/null; ` +
-  `for i in $(seq 30); do kill -0 -- -$pid 2>/dev/null || break; sleep 0.1; done; kill -KILL -- -$pid 2>/dev/null; fi; rm -rf ${APP_PID_FILE}`;
+  `for i in $(seq 150); do kill -0 -- -$pid 2>/dev/null || break; sleep 0.02; done; kill -KILL -- -$pid 2>/dev/null; fi; rm -rf ${APP_PID_FILE}`;
+
+/** The edit fast path's `vite build --watch` (sandbox-refresh.service.ts): its pid file, and its stop. */
+export const WATCH_PID = `${SANDBOX_LOG_DIR}/watch.pid`;
+/** Ends the watcher, its whole process group. */
+export const STOP_WATCHER = `if [ -f ${WATCH_PID} ]; then kill -TERM -- -$(cat ${WATCH_PID}) 2>/dev/null; rm -f ${WATCH_PID}; fi`;
 
 /** Succeeds while the app's process group lives. */
 export const APP_ALIVE = `${READ_APP_PID}; [ -n "$pid" ] && kill -0 -- -$pid 2>/dev/null`;
@@ -32,10 +41,14 @@ function openFresh(path: string, fd: string): string {
   return `mkdir -p ${SANDBOX_LOG_DIR} && rm -rf ${path} && set -C && exec ${fd}${path} && set +C`;
 }
 
-/** Removes everything but node_modules from the project folder and unpacks the tar on stdin there. */
+/**
+ * Removes everything but node_modules from the project folder and unpacks the tar on stdin there. A
+ * watcher of the edit fast path stops first: it would bundle the files as they are replaced. In the
+ * same exec, because every exec costs the engine a round trip and a build waits for this one.
+ */
 export function syncFilesScript(keep: readonly string[]): string {
   const kept = keep.map((name) => `! -name ${name}`).join(' ');
-  return `set -e; mkdir -p ${SANDBOX_PROJECT_DIR}; cd ${SANDBOX_PROJECT_DIR}; find . -mindepth 1 -maxdepth 1 ${kept} -exec rm -rf {} +; tar -x -f - -m --no-same-owner`;
+  return `${STOP_WATCHER}; set -e; mkdir -p ${SANDBOX_PROJECT_DIR}; cd ${SANDBOX_PROJECT_DIR}; find . -mindepth 1 -maxdepth 1 ${kept} -exec rm -rf {} +; tar -x -f - -m --no-same-owner`;
 }
 
 /**

@@ -27,7 +27,8 @@ export interface CommandResult {
 
 const SYNC_TIMEOUT_MS = 60_000;
 const HEALTH_TIMEOUT_MS = 45_000;
-const HEALTH_POLL_MS = 50;
+/** How often a starting app is asked: a refused connection costs next to nothing, and the checked preview waits for the first answer. */
+const HEALTH_POLL_MS = 20;
 /** Short platform commands: is the app alive, read a log. */
 const CHECK_TIMEOUT_MS = 5_000;
 /** A build's own limit covers install and build; stopping the old app and keeping the log get this much more. */

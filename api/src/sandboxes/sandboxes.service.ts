@@ -89,11 +89,12 @@ export class SandboxesService implements OnApplicationBootstrap {
 
   /**
    * Copies the project's saved files in, then installs and builds, streaming the output. A runaway
-   * build stops its container, so each build starts it again first when needed.
+   * build stops its container, so each build starts it again first when needed. The live preview of the
+   * generation before it stops first (it starts on its own as the generation ends).
    */
   async build(projectId: string, log: Log, onOutput: (chunk: string) => void): Promise<CommandResult> {
     const container = await this.lifecycle.ensureContainer(projectId, log);
-    await this.refreshes.stopWatcher(container);
+    await this.live.stopped(projectId);
     const fileCount = await this.workspace.syncFiles(projectId, container);
     log(`📁 Copied ${fileCount} files into the sandbox`);
     log('📦 Installing dependencies and building (npm run build)...');
@@ -106,7 +107,6 @@ export class SandboxesService implements OnApplicationBootstrap {
    */
   async installFirst(projectId: string, files: ReadonlyMap<string, string>, log: Log): Promise<{ ok: boolean; output: string; lockfile: string | null }> {
     const container = await this.lifecycle.ensureContainer(projectId, log);
-    await this.refreshes.stopWatcher(container);
     return this.workspace.installTrial(projectId, container, files);
   }
 
