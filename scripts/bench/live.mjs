@@ -125,8 +125,11 @@ export async function benchLivePreview() {
     const { jobId } = await res.json();
     // The answer's last character: the generation run's last text event, as a viewer receives it.
     let lastCharacter = null;
+    // BENCH_LIVE_TIMELINE=1 prints what happened after the last character, and when: where the second row's time goes.
+    const timeline = [];
     const job = followEvents(`${base}/api/jobs/${jobId}/stream`, { Cookie: cookie }, (event, at) => {
       if (event.type === 'text') lastCharacter = at;
+      else timeline.push([at, `job: ${JSON.stringify(event)}`]);
     });
     let rendered = null;
     let ended = null;
@@ -148,12 +151,15 @@ export async function benchLivePreview() {
       `${base}/api/projects/live/build`,
       { Cookie: cookie },
       (event, at) => {
+        timeline.push([at, `build: ${JSON.stringify(event)}`]);
         const checked = event.type === 'log' && /^✅ Checked in a browser in ([\d.]+) s/.exec(event.message);
         if (checked) [checkedAt, checkSeconds] = [at, Number(checked[1])];
         if (event.type === 'result') success = event.success && event.check === 'passed';
       },
       { method: 'POST' },
     );
+    if (process.env.BENCH_LIVE_TIMELINE && lastCharacter !== null)
+      for (const [at, what] of timeline.filter(([at]) => at >= lastCharacter)) console.error(`+${((at - lastCharacter) / 1000).toFixed(3)} s  ${what.trim().slice(0, 120)}`);
     const bareSeconds = success ? bareViteBuildSeconds() : null;
     const toChecked = checkedAt !== null && lastCharacter !== null ? (checkedAt - lastCharacter) / 1000 : null;
     const bound = bareSeconds !== null && checkSeconds !== null ? 1.2 * (bareSeconds + checkSeconds) : null;
