@@ -217,6 +217,7 @@ after(async () => {
 });
 
 test('docker-compose brings up a platform that builds and previews a project', async (t) => {
+  let up = false;
   await t.test('comes up and reports ready and healthy', async () => {
     await timed('up', () => compose(['up', '-d']));
     // The answer that said ready is the one checked: under load a later one may miss the database's 2 s
@@ -251,12 +252,14 @@ test('docker-compose brings up a platform that builds and previews a project', a
         await sleep(500);
       }
     });
+    up = true;
   });
 
   // Each step needs the one before: after a failure the rest are skipped, not failed again.
   let cookie = null;
   let built = false;
   await t.test('signs up and generates a data app with the offline agent', async (st) => {
+    if (!up) return st.skip('the platform did not come up');
     // A platform that has just said healthy answers within seconds; what a failed probe met is printed with the
     // platform's log (a fresh-clone run once had this probe fail right after the health checks passed).
     let answered = false;
@@ -271,7 +274,7 @@ test('docker-compose brings up a platform that builds and previews a project', a
         await sleep(500);
       }
     }
-    if (!answered) return st.skip(`the platform did not come up (${problem}):\n${compose(['logs', '--tail', '60', 'forge'], { check: false }).stdout}`);
+    assert.ok(answered, `the platform said healthy, then did not answer (${problem}):\n${compose(['logs', '--tail', '60', 'forge'], { check: false }).stdout}`);
     const account = await timed('signup', () => fetch(`${baseUrl}/api/auth/signup`, { method: 'POST' }));
     assert.equal(account.status, 201);
     const session = account.headers.getSetCookie()[0].split(';')[0];
