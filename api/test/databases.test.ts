@@ -1,12 +1,16 @@
 // A generated data app's own PostgreSQL database: provisioned on the projects' server, pushed and
 // seeded in the project's sandbox, browsed page by page, and used by the app's own API.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
+import type { VersionListResponse } from '@forge/protocol/versions';
 import { planProject } from '../src/agent/offline/plan-project.js';
 import { PrismaService } from '../src/platform-db/prisma.service.js';
 import { DatabaseSetupService } from '../src/project-databases/database-setup.service.js';
 import { ProjectsServerDriver } from '../src/project-databases/projects-server.driver.js';
-import { getThroughProxy } from './support/preview-http.js';
+import { getThroughProxy, requestThroughProxy } from './support/preview-http.js';
 import { parsedEvents, readSse } from './support/sse-client.js';
 import { type TestApp, signUp, startTestApp } from './support/test-app.js';
 
@@ -18,7 +22,7 @@ let stranger: string;
 const blog = planProject('A food blog called Fork Notes with recipes and comments', 'fork-notes').files;
 
 beforeAll(async () => {
-  t = await startTestApp({ SANDBOX_MEMORY_MB: '768', BUILD_CONCURRENCY: '2', AUTOFIX_MAX_ATTEMPTS: '0' });
+  t = await startTestApp({ SANDBOX_MEMORY_MB: '768', BUILD_CONCURRENCY: '2', AUTOFIX_MAX_ATTEMPTS: '0', PROJECT_DATABASE_SNAPSHOT_MB: '1' });
   port = (t.app.getHttpServer().address() as { port: number }).port;
   owner = (await signUp(t.http)).cookie;
   stranger = (await signUp(t.http)).cookie;
@@ -54,6 +58,37 @@ async function hostUrlOf(projectId: string): Promise<string> {
   url.hostname = admin.hostname;
   url.port = admin.port;
   return url.toString();
+}
+
+type Row = Record<string, unknown>;
+interface Tables {
+  authors: Row[];
+  posts: Row[];
+  comments: Row[];
+}
+
+async function asProject<T>(projectId: string, action: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: await hostUrlOf(projectId) });
+  await client.connect();
+  try {
+    return await action(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every row of the blog's tables, in key order. */
+function tables(projectId: string): Promise<Tables> {
+  return asProject(projectId, async (client) => ({
+    authors: (await client.query<Row>('SELECT * FROM authors ORDER BY id')).rows,
+    posts: (await client.query<Row>('SELECT * FROM posts ORDER BY id')).rows,
+    comments: (await client.query<Row>('SELECT * FROM comments ORDER BY id')).rows,
+  }));
+}
+
+/** The rebuild a restore starts, to its end: a build asked for now attaches to it. */
+async function waitForBuild(name = 'fork-notes'): Promise<void> {
+  expect((await build(name)).success).toBe(true);
 }
 
 describe('the blog blueprint with its own database', () => {
@@ -130,9 +165,12 @@ describe('the blog blueprint with its own database', () => {
     expect(defaultPage.rows.length).toBe(defaultPage.total);
   }, 180_000);
 
+  let preview: string;
+
   it("serves the seeded posts from the app's own API in its preview", async () => {
     const { success, previewUrl, log } = await build('fork-notes');
     expect(success).toBe(true);
+    preview = previewUrl!;
     // Initialized already: the build leaves the data alone.
     expect(log).not.toContain("Setting up the app's own PostgreSQL database");
     const posts = await getThroughProxy(port, previewUrl!, '/api/posts');
@@ -145,6 +183,81 @@ describe('the blog blueprint with its own database', () => {
     expect(titles.sort()).toEqual(rows.map((row) => row.title).sort());
     expect(titles).toHaveLength(seededPosts);
   }, 240_000);
+
+  describe('restore points with its data', () => {
+    let pointId: string;
+    let atPoint: Tables;
+
+    it('keeps the database with the version an edit makes, counted against the account', async () => {
+      const added = await requestThroughProxy(port, preview, 'POST', '/api/posts', {}, { title: 'Added through the API', body: 'A post the app itself wrote.', tag: 'news', authorId: 1 });
+      expect(added.status).toBe(201);
+      atPoint = await tables(projectId);
+      expect(atPoint.posts.map((row) => row.title)).toContain('Added through the API');
+
+      const edit = await readSse(`${t.baseUrl}/api/projects/fork-notes/edit`, { Cookie: owner }, 'POST', { modificationRequest: 'Change the heading to Fork Notes Daily' });
+      expect(edit.status).toBe(200);
+      const { versions } = (await t.http.get('/api/projects/fork-notes/versions').set('Cookie', owner).expect(200)).body as VersionListResponse;
+      const [point, ...older] = versions;
+      expect(point).toMatchObject({ kind: 'edit', data: { bytes: expect.any(Number) }, dataNote: null });
+      // Saved before the database was initialized: nothing to keep then.
+      expect(older.at(-1)).toMatchObject({ data: null, dataNote: null });
+      pointId = point!.id;
+      expect(existsSync(join(t.dataDir, 'database-snapshots', projectId, `${pointId}.gz`))).toBe(true);
+      const stored = await t.app.get(PrismaService).projectVersion.aggregate({ where: { projectId }, _sum: { dataBytes: true } });
+      expect(stored._sum.dataBytes).toBeGreaterThanOrEqual(point!.data!.bytes);
+    }, 240_000);
+
+    it('brings back exactly the rows of then with "code and data", and the app serves them', async () => {
+      await requestThroughProxy(port, preview, 'POST', '/api/posts', {}, { title: 'Written after the point', body: 'Gone after the restore.', tag: 'news', authorId: 1 });
+      await asProject(projectId, async (client) => {
+        await client.query('DELETE FROM comments');
+        await client.query("UPDATE authors SET name = 'Renamed after the point'");
+      });
+      expect(await tables(projectId)).not.toEqual(atPoint);
+
+      const restored = await t.http.post(`/api/projects/fork-notes/versions/${pointId}/restore`).set('Cookie', owner).send({ withData: true }).expect(201);
+      expect(restored.body.version.message).toMatch(/^Restored the version \(code and data\) of /);
+      expect(await tables(projectId)).toEqual(atPoint);
+      // The restore's own version keeps the data it replaced: the restore can be undone.
+      expect(restored.body.version.data).toEqual({ bytes: expect.any(Number) });
+      await waitForBuild();
+      const posts = await getThroughProxy(port, preview, '/api/posts');
+      expect(posts.status).toBe(200);
+      expect((JSON.parse(posts.body) as Array<{ title: string }>).map((post) => post.title)).toContain('Added through the API');
+      expect(posts.body).not.toContain('Written after the point');
+    }, 240_000);
+
+    it('that fails midway leaves the code and the data as they were', async () => {
+      await asProject(projectId, (client) => client.query("UPDATE authors SET bio = 'Changed after the restore'"));
+      const before = await tables(projectId);
+      const { versions } = (await t.http.get('/api/projects/fork-notes/versions').set('Cookie', owner).expect(200)).body as VersionListResponse;
+      const file = join(t.dataDir, 'database-snapshots', projectId, `${pointId}.gz`);
+      const intact = await readFile(file);
+      await writeFile(file, intact.subarray(0, intact.length - 40));
+      try {
+        const res = await t.http.post(`/api/projects/fork-notes/versions/${pointId}/restore`).set('Cookie', owner).send({ withData: true }).expect(409);
+        expect(res.body.error).toBe("The version's data could not be loaded: the project's code and data are as they were");
+      } finally {
+        await writeFile(file, intact);
+      }
+      expect(await tables(projectId)).toEqual(before);
+      expect(((await t.http.get('/api/projects/fork-notes/versions').set('Cookie', owner)).body as VersionListResponse).versions).toHaveLength(versions.length);
+      const codeOnly = versions.find((version) => version.data === null)!;
+      const refused = await t.http.post(`/api/projects/fork-notes/versions/${codeOnly.id}/restore`).set('Cookie', owner).send({ withData: true }).expect(409);
+      expect(refused.body.error).toBe('This version kept no data: restore its code only');
+      await t.http.post(`/api/projects/fork-notes/versions/${pointId}/restore`).set('Cookie', owner).send({ withData: 'yes' }).expect(400);
+    }, 240_000);
+
+    it('skips a snapshot over its bound with a note, and still makes the version', async () => {
+      // PROJECT_DATABASE_SNAPSHOT_MB is 1 here.
+      await asProject(projectId, (client) => client.query('UPDATE posts SET body = repeat(md5(random()::text), 40000) WHERE id = 1'));
+      await save('fork-notes', { ...blog, 'README.md': '# Fork Notes\n\nA new line.\n' });
+      const [latest] = ((await t.http.get('/api/projects/fork-notes/versions').set('Cookie', owner).expect(200)).body as VersionListResponse).versions;
+      expect(latest).toMatchObject({ kind: 'save', data: null, dataNote: 'Data not kept: its data is over the 1 MB a restore point keeps' });
+      expect(readdirSync(join(t.dataDir, 'database-snapshots', projectId)).filter((name) => !name.endsWith('.gz'))).toEqual([]);
+      await asProject(projectId, (client) => client.query("UPDATE posts SET body = 'Short again' WHERE id = 1"));
+    }, 120_000);
+  });
 });
 
 describe("an owner's own database URL", () => {
@@ -217,4 +330,14 @@ describe('ownership and removal', () => {
     await t.http.delete('/api/projects/bean-street').set('Cookie', owner).expect(200);
     expect(await driver.exists(record.providedName!)).toEqual({ database: false, role: false });
   });
+});
+
+describe('deleting a data app', () => {
+  it('deletes the snapshots of its database with it', async () => {
+    const project = await t.app.get(PrismaService).project.findFirstOrThrow({ where: { name: 'fork-notes' } });
+    const folder = join(t.dataDir, 'database-snapshots', project.id);
+    expect(readdirSync(folder).length).toBeGreaterThan(0);
+    await t.http.delete('/api/projects/fork-notes').set('Cookie', owner).expect(200);
+    expect(existsSync(folder)).toBe(false);
+  }, 60_000);
 });

@@ -26,6 +26,10 @@ export interface ProjectVersion {
   kind: VersionKind;
   createdAt: string;
   files: VersionFileChange[];
+  /** The snapshot of the app's database kept with it (a restore point with data), or null. */
+  data: { bytes: number } | null;
+  /** Why a data app's version has no snapshot (not kept, or no longer), or null. */
+  dataNote: string | null;
 }
 
 /** `GET /api/projects/{p}/versions`: newest first. */
@@ -44,7 +48,15 @@ export interface VersionDiffResponse {
 
 export const DIFF_TOO_LARGE_NOTE = 'Too large to show line by line';
 
-/** `POST /api/projects/{p}/versions/{id}/restore`: a new version with that version's files; a rebuild follows. */
+/**
+ * `POST /api/projects/{p}/versions/{id}/restore` (body optional): a new version with that version's
+ * files, and with `withData` its database as it was then (loaded into a new database, then swapped
+ * in: a failure leaves the data as it is); a rebuild follows.
+ */
+export interface RestoreVersionRequest {
+  withData?: boolean;
+}
+
 export interface RestoreVersionResponse {
   version: ProjectVersion;
 }

@@ -1,5 +1,6 @@
 // Project database benchmarks: initializing the blog blueprint's database the first time (provision,
-// copy, db:push, db:seed), the first build's automatic initialize, one page of table data, the
+// copy, db:push, db:seed), the first build's automatic initialize, one page of table data, a restore
+// point's snapshot and a restore of code and data, the
 // idle memory of a running data app's sandbox, and what the account's connection check adds to a login. Runs the built platform with its default embedded
 // projects' server, against the real Docker engine.
 import { execFileSync, spawn } from 'node:child_process';
@@ -147,6 +148,29 @@ async function loginCost(dataDir) {
   }
 }
 
+/** The platform's own snapshot code (built), on the embedded projects' server, against the blog's database. */
+async function snapshotTime(dataDir, database) {
+  const { password, port } = JSON.parse(readFileSync(join(dataDir, 'projects-postgres-credentials.json'), 'utf8'));
+  const { loadConfig } = await import(join(root, 'api/dist/config/app-config.js'));
+  const { ProjectsServerConnections } = await import(join(root, 'api/dist/project-databases/projects-server.connections.js'));
+  const { DatabaseLimitsDriver } = await import(join(root, 'api/dist/project-databases/database-limits.driver.js'));
+  const { DatabaseSnapshotsDriver } = await import(join(root, 'api/dist/project-databases/database-snapshots.driver.js'));
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const connections = new ProjectsServerConnections({ adminUrl: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, sandboxHost: null, sandboxPort: port });
+  const driver = new DatabaseSnapshotsDriver(config, connections, new DatabaseLimitsDriver(config, connections));
+  const times = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await driver.dump(database, join(dataDir, `bench-${i}.gz`), 20 * 1024 * 1024);
+      times.push(performance.now() - started);
+    }
+  } finally {
+    await connections.onModuleDestroy();
+  }
+  return times.sort((a, b) => a - b)[2];
+}
+
 export async function benchDatabases() {
   try {
     execFileSync('docker', ['version'], { stdio: 'ignore' });
@@ -220,7 +244,21 @@ export async function benchDatabases() {
     ]);
     rows.push(["Its database connections (backends on the projects' server)", `${afterRequest.count} after a request (${mb(afterRequest.rss)}), ${idle.count} when idle`, '', true]);
 
-    // 5. A login with the account's connection check (a login event trigger) against one without.
+    // 5. Restore points: the snapshot of the seeded blog a version keeps, and a restore of code and data.
+    const snapshotMs = await snapshotTime(dataDir, role);
+    rows.push(['Snapshot of the seeded blog at version time (schema + rows to a gzip file), median of 5', millis(snapshotMs), '≤ 500 ms', snapshotMs <= 500]);
+    await readStream(await fetch(`${base}/api/projects/fork-notes-two/edit`, { method: 'POST', headers, body: JSON.stringify({ modificationRequest: 'Change the heading to Fork Notes Daily' }) }));
+    const { versions } = await (await fetch(`${base}/api/projects/fork-notes-two/versions`, { headers: { Cookie: cookie } })).json();
+    const point = versions.find((version) => version.data);
+    if (!point) throw new Error(`no version kept its data: ${JSON.stringify(versions.map((v) => v.dataNote))}`);
+    const restoreStarted = performance.now();
+    const restored = await fetch(`${base}/api/projects/fork-notes-two/versions/${point.id}/restore`, { method: 'POST', headers, body: JSON.stringify({ withData: true }) });
+    const restoreMs = performance.now() - restoreStarted;
+    if (!restored.ok) throw new Error(`restore failed: ${await restored.text()}`);
+    rows.push([`Restore of code and data (blog, ${(point.data.bytes / 1024).toFixed(0)} KB snapshot): load, files, swap, app restart`, seconds(restoreMs), '≤ 3 s', restoreMs <= 3000]);
+    await build(cookie, 'fork-notes-two');
+
+    // 6. A login with the account's connection check (a login event trigger) against one without.
     const { withCheck, without } = await loginCost(dataDir);
     rows.push([
       "A project role's login (connect, SELECT 1, close), p50 of 100: with the account's connection check / without",

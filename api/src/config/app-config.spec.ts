@@ -74,9 +74,13 @@ describe('loadConfig', () => {
       connectionMemoryMb: 256,
       serverConnections: 200,
       reservedConnections: 10,
+      snapshotMb: 20,
+      snapshotsKept: 10,
       autoInitialize: true,
     });
     expect(config.secretsKey).toBeNull();
+    expect(() => loadConfig({ PROJECT_DATABASE_SNAPSHOT_MB: '0' })).toThrow(/^Invalid setting PROJECT_DATABASE_SNAPSHOT_MB/);
+    expect(() => loadConfig({ PROJECT_DATABASE_SNAPSHOTS_KEPT: 'many' })).toThrow(/^Invalid setting PROJECT_DATABASE_SNAPSHOTS_KEPT/);
     expect(loadConfig({ PROJECTS_DATABASE_URL: 'postgresql://admin:pw@db:5432/postgres', AUTO_INITIALIZE_DATABASES: '0' }).projectDatabases).toMatchObject({
       adminUrl: 'postgresql://admin:pw@db:5432/postgres',
       autoInitialize: false,

@@ -19,6 +19,10 @@ export interface ProjectDatabasesConfig {
   /** The embedded server's max_connections, and how many of them only the platform's administrator may take. */
   serverConnections: number;
   reservedConnections: number;
+  /** A restore point keeps a database whose rows (as COPY writes them) fit in this many megabytes; a larger one is noted, not kept. */
+  snapshotMb: number;
+  /** Restore points with data kept per project: the newest; older versions keep their code only. */
+  snapshotsKept: number;
   /** A data app's first successful build provisions, pushes and seeds its database. */
   autoInitialize: boolean;
 }
@@ -39,6 +43,8 @@ export function projectDatabasesFrom(env: Env): ProjectDatabasesConfig {
     connectionMemoryMb: integer(env, 'PROJECT_DATABASE_MEMORY_MB', 256, 64, 1_000_000),
     serverConnections,
     reservedConnections,
+    snapshotMb: integer(env, 'PROJECT_DATABASE_SNAPSHOT_MB', 20, 1, 10_000),
+    snapshotsKept: integer(env, 'PROJECT_DATABASE_SNAPSHOTS_KEPT', 10, 1, 1000),
     autoInitialize: flag(env, 'AUTO_INITIALIZE_DATABASES', true),
   };
 }

@@ -41,6 +41,10 @@ export class DatabaseSnapshotsDriver {
     private readonly limits: DatabaseLimitsDriver,
   ) {}
 
+  get available(): boolean {
+    return this.connections.available;
+  }
+
   /**
    * Writes the database `name` to `file` (gzip), reading it in one consistent snapshot. Refused, and
    * nothing left behind, when it holds objects a snapshot does not keep or more than `maxBytes` of rows.
@@ -84,26 +88,29 @@ export class DatabaseSnapshotsDriver {
     }
   }
 
-  /**
-   * Replaces the database `name` (owned by the role of the same name) with the snapshot in `file`:
-   * loaded into a new database first, then swapped in while no session is open on it. Any failure
-   * before the swap leaves the current database untouched.
-   */
+  /** Replaces the database `name` with the snapshot in `file`, or leaves it as it was. */
   async restore(name: string, file: string): Promise<void> {
+    await this.prepareRestore(name, file);
+    await this.swapIn(name);
+  }
+
+  /**
+   * Loads the snapshot in `file` into a new database beside `name` (owned by the role of that name,
+   * with the same rights and guards), for `swapIn`. On failure nothing of it is left.
+   */
+  async prepareRestore(name: string, file: string): Promise<void> {
     const role = quote(name);
     const next = `${name}${NEXT}`;
-    const previous = `${name}${PREVIOUS}`;
     const { connectionLimit } = this.config.projectDatabases;
     await this.connections.asAdmin(async (admin) => {
-      await admin.query(`DROP DATABASE IF EXISTS ${quote(next)} WITH (FORCE)`);
-      await admin.query(`DROP DATABASE IF EXISTS ${quote(previous)} WITH (FORCE)`);
+      // What a restore interrupted by a stop may have left.
+      for (const leftover of [next, `${name}${PREVIOUS}`]) await admin.query(`DROP DATABASE IF EXISTS ${quote(leftover)} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${quote(next)} OWNER ${role} CONNECTION LIMIT ${connectionLimit}`);
     });
     try {
       await this.connections.asAdmin(async (client) => {
         await client.query('BEGIN');
         try {
-          // The same rights and guards as a database provisioned for the project.
           await this.limits.applyToDatabase(client);
           await client.query(`REVOKE ALL ON DATABASE ${quote(next)} FROM PUBLIC`);
           await client.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${quote(next)} TO ${role}`);
@@ -119,12 +126,27 @@ export class DatabaseSnapshotsDriver {
           throw err;
         }
       }, next);
-      await this.swap(name, next, previous);
     } catch (err) {
-      await this.connections.asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quote(next)} WITH (FORCE)`)).catch(() => undefined);
+      await this.discardRestore(name).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** The prepared database takes the place of `name`; the one it replaces is dropped. */
+  async swapIn(name: string): Promise<void> {
+    const previous = `${name}${PREVIOUS}`;
+    try {
+      await this.swap(name, `${name}${NEXT}`, previous);
+    } catch (err) {
+      await this.discardRestore(name).catch(() => undefined);
       throw err;
     }
     await this.connections.asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quote(previous)} WITH (FORCE)`)).catch(() => undefined);
+  }
+
+  /** A prepared restore given up. */
+  async discardRestore(name: string): Promise<void> {
+    await this.connections.asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quote(`${name}${NEXT}`)} WITH (FORCE)`));
   }
 
   /** What a restore may have left of a project's database: dropped with the project. */
@@ -288,7 +310,10 @@ function columnDefinition(row: ColumnRow): string {
   let definition = `${quote(row.column)} ${row.type}`;
   if (row.generated === 's' || row.generated === 'v') definition += ` GENERATED ALWAYS AS (${row.default_expr}) ${row.generated === 's' ? 'STORED' : 'VIRTUAL'}`;
   else if (row.identity === 'a' || row.identity === 'd') {
-    const options = row.seq_start === null ? '' : ` (${sequenceOptions({ start: row.seq_start, increment: row.seq_increment!, min: row.seq_min!, max: row.seq_max!, cache: row.seq_cache!, cycle: row.seq_cycle! }).trim()})`;
+    const options =
+      row.seq_start === null
+        ? ''
+        : ` (${sequenceOptions({ start: row.seq_start, increment: row.seq_increment!, min: row.seq_min!, max: row.seq_max!, cache: row.seq_cache!, cycle: row.seq_cycle! }).trim()})`;
     definition += ` GENERATED ${row.identity === 'a' ? 'ALWAYS' : 'BY DEFAULT'} AS IDENTITY${options}`;
   } else if (row.default_expr !== null) definition += ` DEFAULT ${row.default_expr}`;
   if (row.not_null) definition += ' NOT NULL';
@@ -334,7 +359,9 @@ async function load(client: AdminClient, file: string): Promise<void> {
     await done;
   }
   for (const sequence of header.sequences) {
-    const target = sequence.identityOf ? `pg_get_serial_sequence(${pg.escapeLiteral(qualified(sequence.identityOf.table))}, ${pg.escapeLiteral(sequence.identityOf.column)})` : pg.escapeLiteral(qualified(sequence.name));
+    const target = sequence.identityOf
+      ? `pg_get_serial_sequence(${pg.escapeLiteral(qualified(sequence.identityOf.table))}, ${pg.escapeLiteral(sequence.identityOf.column)})`
+      : pg.escapeLiteral(qualified(sequence.name));
     await client.query(`SELECT setval(${target}, $1::bigint, $2)`, [sequence.lastValue, sequence.isCalled]);
   }
   for (const statement of header.constraints) await client.query(statement);

@@ -119,9 +119,13 @@ export class ProjectsRepository {
     return this.prisma.project.count({ where: { ownerId } });
   }
 
+  /** The account's project files, and the snapshots of databases its versions keep. */
   async storedBytesOf(ownerId: string): Promise<number> {
-    const sum = await this.prisma.projectFile.aggregate({ where: { project: { ownerId } }, _sum: { sizeBytes: true } });
-    return sum._sum.sizeBytes ?? 0;
+    const [files, data] = await Promise.all([
+      this.prisma.projectFile.aggregate({ where: { project: { ownerId } }, _sum: { sizeBytes: true } }),
+      this.prisma.projectVersion.aggregate({ where: { project: { ownerId } }, _sum: { dataBytes: true } }),
+    ]);
+    return (files._sum.sizeBytes ?? 0) + (data._sum.dataBytes ?? 0);
   }
 
   /** Bytes of the project's files at `paths`, or of all its files when `paths` is null. */

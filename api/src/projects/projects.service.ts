@@ -293,6 +293,19 @@ export class ProjectsService {
   }
 
   /** A project by id, for work the platform does on its own (builds, sandboxes), not for a request. */
+  /** Whether the project's account may keep `bytes` more (a restore point's data) within its stored megabytes. */
+  async canKeepMore(projectId: string, bytes: number): Promise<boolean> {
+    const project = await this.repository.findById(projectId);
+    if (!project) return false;
+    try {
+      await this.quotas.assertCanStore(project.ownerId, null, [{ path: '', bytes }]);
+      return true;
+    } catch (err) {
+      if (err instanceof DomainError && err.code === ErrorCode.QuotaExceeded) return false;
+      throw err;
+    }
+  }
+
   findById(projectId: string): Promise<(ProjectRecord & { ownerId: string }) | null> {
     return this.repository.findById(projectId);
   }

@@ -1,5 +1,6 @@
-import { Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../common/auth/auth.decorators.js';
+import { type RestoreVersionDto, restoreVersionSchema } from './dto/restore-version.dto.js';
 import { VersionsService } from './versions.service.js';
 
 @Controller('projects')
@@ -17,7 +18,7 @@ export class VersionsController {
   }
 
   @Post(':project/versions/:id/restore')
-  restore(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('id') id: string) {
-    return this.versions.restore(user.id, project, id);
+  restore(@CurrentUser() user: AuthUser, @Param('project') project: string, @Param('id') id: string, @Body({ schema: restoreVersionSchema }) body: RestoreVersionDto) {
+    return this.versions.restore(user.id, project, id, body);
   }
 }

@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import type { ProjectVersion, RestoreVersionResponse, VersionDiffResponse, VersionListResponse } from '@forge/protocol/versions';
-import { notFound } from '../common/errors/domain-error.js';
+import { ErrorCode } from '@forge/protocol/errors';
+import type { ProjectVersion, RestoreVersionRequest, RestoreVersionResponse, VersionDiffResponse, VersionListResponse } from '@forge/protocol/versions';
+import { DomainError, notFound } from '../common/errors/domain-error.js';
 import { PROJECT_CHANGED, PROJECT_CHANGING, PROJECT_DELETING, type ProjectChangedEvent, type ProjectChangingEvent, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BuildsService } from '../builds/builds.service.js';
 import { KeyedSerializer } from '../common/keyed-serializer.js';
 import { DiffsService } from '../diffs/diffs.service.js';
+import { DatabaseSnapshotsService } from '../project-databases/database-snapshots.service.js';
 import { type FileChangeSet, ProjectsService } from '../projects/projects.service.js';
 import { type StoredFile, VersionStore } from './version-store.js';
 import { type VersionRecord, VersionsRepository } from './versions.repository.js';
@@ -33,10 +35,11 @@ export class VersionsService {
   private readonly diffsPerAccount = new KeyedSerializer();
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: VersionsRepository,
     private readonly projects: ProjectsService,
     private readonly builds: BuildsService,
+    private readonly snapshots: DatabaseSnapshotsService,
     diffs: DiffsService,
   ) {
     this.store = new VersionStore(join(config.dataDir, 'versions'), diffs);
@@ -53,27 +56,36 @@ export class VersionsService {
     return { diff: await this.diffsPerAccount.run(ownerId, () => this.store.diff(project.id, version.id)) };
   }
 
-  /** A new version holding that version's files (`.env` stays as it is), then a rebuild. */
-  async restore(ownerId: string, name: string, id: string): Promise<RestoreVersionResponse> {
+  /**
+   * A new version holding that version's files (`.env` stays as it is), and with `withData` its
+   * database as it was then, swapped in only once the files are restored; then a rebuild.
+   */
+  async restore(ownerId: string, name: string, id: string, { withData = false }: RestoreVersionRequest = {}): Promise<RestoreVersionResponse> {
     const project = await this.projects.find(ownerId, name);
     const version = await this.findVersion(project.id, id);
-    const release = await this.projects.claim(ownerId, name, { kind: 'restore' });
-    try {
-      const wanted = await this.store.files(project.id, version.id);
-      const changes: FileChangeSet = { writes: new Map(), deletes: new Set() };
-      for (const path of await this.projects.filePaths(project.id)) {
-        if (UNVERSIONED.has(path)) continue;
-        const content = wanted.get(path);
-        if (content === undefined) changes.deletes.add(path);
-        else if (!content.equals(await this.projects.readFileBytes(project.id, path))) changes.writes.set(path, content);
-        wanted.delete(path);
+    if (withData && version.dataBytes === null) throw new DomainError(ErrorCode.Conflict, 'This version kept no data: restore its code only');
+    const restoreCode = async () => {
+      const release = await this.projects.claim(ownerId, name, { kind: 'restore' });
+      try {
+        const wanted = await this.store.files(project.id, version.id);
+        const changes: FileChangeSet = { writes: new Map(), deletes: new Set() };
+        for (const path of await this.projects.filePaths(project.id)) {
+          if (UNVERSIONED.has(path)) continue;
+          const content = wanted.get(path);
+          if (content === undefined) changes.deletes.add(path);
+          else if (!content.equals(await this.projects.readFileBytes(project.id, path))) changes.writes.set(path, content);
+          wanted.delete(path);
+        }
+        for (const [path, content] of wanted) if (!UNVERSIONED.has(path)) changes.writes.set(path, content);
+        const when = version.createdAt.toISOString().replace('T', ' ').slice(0, 16);
+        const what = withData ? 'Restored the version (code and data)' : 'Restored the version';
+        await this.projects.applyChanges(project.id, changes, { kind: 'restore', message: shorten(`${what} of ${when} UTC: ${version.message}`) });
+      } finally {
+        await release();
       }
-      for (const [path, content] of wanted) if (!UNVERSIONED.has(path)) changes.writes.set(path, content);
-      const when = version.createdAt.toISOString().replace('T', ' ').slice(0, 16);
-      await this.projects.applyChanges(project.id, changes, { kind: 'restore', message: shorten(`Restored the version of ${when} UTC: ${version.message}`) });
-    } finally {
-      await release();
-    }
+    };
+    if (withData) await this.snapshots.restoreWith(project.id, version.id, restoreCode);
+    else await restoreCode();
     const restored = await this.repository.latest(project.id);
     if (!restored) throw new Error(`The restore of ${name} recorded no version`);
     // The preview follows; the workspace attaches to this build to show it.
@@ -105,6 +117,23 @@ export class VersionsService {
     const createdAt = new Date();
     const { id, files: changed } = await this.store.commit(projectId, { files, message: `${note.kind}: ${note.message}`, createdAt });
     await this.repository.append(projectId, { id, kind: note.kind, message: note.message, files: changed, createdAt });
+    await this.keepData(projectId, id);
+  }
+
+  /**
+   * A data app's version keeps a snapshot of its database (or a note why not); only the newest
+   * PROJECT_DATABASE_SNAPSHOTS_KEPT keep theirs.
+   */
+  private async keepData(projectId: string, versionId: string): Promise<void> {
+    const outcome = await this.snapshots.take(projectId, versionId, (bytes) => this.projects.canKeepMore(projectId, bytes));
+    if (!outcome) return;
+    await this.repository.recordData(projectId, versionId, outcome.kept ? { bytes: outcome.bytes } : { note: outcome.note });
+    if (!outcome.kept) return;
+    const kept = this.config.projectDatabases.snapshotsKept;
+    const older = await this.repository.withDataBeyond(projectId, kept);
+    if (older.length === 0) return;
+    await this.snapshots.remove(projectId, older);
+    for (const id of older) await this.repository.recordData(projectId, id, { note: `Data no longer kept: only the newest ${kept} versions keep theirs` });
   }
 
   private async currentFiles(projectId: string): Promise<StoredFile[]> {
@@ -133,7 +162,15 @@ export class VersionsService {
 }
 
 function toVersion(record: VersionRecord): ProjectVersion {
-  return { id: record.id, message: record.message, kind: record.kind, createdAt: record.createdAt.toISOString(), files: record.files };
+  return {
+    id: record.id,
+    message: record.message,
+    kind: record.kind,
+    createdAt: record.createdAt.toISOString(),
+    files: record.files,
+    data: record.dataBytes === null ? null : { bytes: record.dataBytes },
+    dataNote: record.dataNote,
+  };
 }
 
 /** One line, at most MAX_MESSAGE_CHARS. */

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { WEB_ENDPOINTS } from '@forge/protocol/endpoints';
-import type { RestoreVersionResponse, VersionDiffResponse, VersionListResponse } from '@forge/protocol/versions';
+import type { RestoreVersionRequest, RestoreVersionResponse, VersionDiffResponse, VersionListResponse } from '@forge/protocol/versions';
 import { apiJson, apiRoute } from '../client';
 
 export const versionKeys = {
@@ -28,7 +28,7 @@ export function invalidateVersions(queryClient: QueryClient, project: string): P
   return queryClient.invalidateQueries({ queryKey: versionKeys.all(project) });
 }
 
-/** Makes a new version with that version's files; the project rebuilds after it. */
-export function restoreVersion(project: string, id: string): Promise<RestoreVersionResponse> {
-  return apiJson<RestoreVersionResponse>(apiRoute(WEB_ENDPOINTS.projectVersionRestore, { project, id }));
+/** Makes a new version with that version's files, and with `withData` its database as it was; the project rebuilds after it. */
+export function restoreVersion(project: string, id: string, request: RestoreVersionRequest = {}): Promise<RestoreVersionResponse> {
+  return apiJson<RestoreVersionResponse>(apiRoute(WEB_ENDPOINTS.projectVersionRestore, { project, id }), { body: { ...request } });
 }

@@ -46,6 +46,11 @@ export const PROJECT_SECTIONS: DocsSection[] = [
           Every generation, edit, automatic fix and restore is a version of the project. <Ui>History</Ui> in the workspace header lists them newest first with the files each changed; pick one to see
           its diff, and <Ui>Restore</Ui> it (after a confirmation) to make a new version with its files. Nothing is lost: the version you left stays in the history, and .env is never part of it.
         </P>
+        <P>
+          An app with its own database keeps a snapshot of the data with each version, marked <Ui>Data</Ui> in the history (the newest ten versions keep theirs). Restoring such a version asks whether
+          to bring back the <Ui>Code only</Ui> or the <Ui>Code and data</Ui>: the data is restored whole or not at all, the preview starts again on it, and the version the restore makes keeps the data
+          it replaced, so a restore can be undone.
+        </P>
         <Callout title="Without a model">
           With no model configured, the offline agent still makes a few edits, and the edit box offers them:{' '}
           {OFFLINE_EDIT_EXAMPLES.map((example, index) => (

@@ -16,10 +16,12 @@ interface ConfirmDialogProps {
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Choices that shape what the confirm does, between the description and the buttons. */
+  children?: ReactNode;
 }
 
 /** Asks before something destructive, with a warning icon, Cancel and a red confirm button that shows the work running. */
-export function ConfirmDialog({ open, title, description, confirmLabel, pendingLabel, pending, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, pendingLabel, pending, onConfirm, onClose, children }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -35,6 +37,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, pendingL
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel

@@ -14,6 +14,8 @@ const EDIT: ProjectVersion = {
   kind: 'edit',
   createdAt: '2026-11-23T10:00:00.000Z',
   files: [{ path: 'src/content.ts', added: 1, removed: 1 }],
+  data: null,
+  dataNote: null,
 };
 const GENERATED: ProjectVersion = {
   id: 'a'.repeat(40),
@@ -21,6 +23,8 @@ const GENERATED: ProjectVersion = {
   kind: 'generation',
   createdAt: '2026-11-23T09:00:00.000Z',
   files: [{ path: 'src/App.tsx', added: 40, removed: 0 }],
+  data: null,
+  dataNote: null,
 };
 const DIFF = 'diff --git a/src/App.tsx b/src/App.tsx\n--- /dev/null\n+++ b/src/App.tsx\n@@ -0,0 +1,1 @@\n+export function App() {}\n';
 
@@ -30,12 +34,14 @@ const RESTORED: ProjectVersion = {
   kind: 'restore',
   createdAt: '2026-11-23T11:00:00.000Z',
   files: [{ path: 'src/content.ts', added: 1, removed: 1 }],
+  data: null,
+  dataNote: null,
 };
 
 function setup(versions: ProjectVersion[] = [EDIT, GENERATED]) {
   const calls: string[] = [];
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    calls.push(`${init?.method ?? 'GET'} ${url}${typeof init?.body === 'string' ? ` ${init.body}` : ''}`);
     if (url === '/api/projects/cafe/versions') return jsonResponse({ versions });
     if (url.endsWith('/diff')) return jsonResponse({ diff: DIFF });
     if (url.endsWith('/restore')) return jsonResponse({ version: { ...GENERATED, id: 'c'.repeat(40), kind: 'restore' } }, 201);
@@ -87,7 +93,7 @@ describe('HistoryDialog', () => {
     const confirm = screen.getByRole('heading', { name: 'Restore this version?' }).closest<HTMLElement>('[role="dialog"]')!;
     fireEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls).toContain(`POST /api/projects/cafe/versions/${'a'.repeat(40)}/restore`);
+    expect(calls).toContain(`POST /api/projects/cafe/versions/${'a'.repeat(40)}/restore {}`);
     expect(await screen.findByText('Version restored')).toBeTruthy();
     await waitFor(() => expect(store.state.previewUrl).toBe('http://p.preview.localhost:3000/'));
     expect(store.state.files).toEqual([{ path: 'src/App.tsx', isStreaming: false }]);
@@ -107,5 +113,34 @@ describe('HistoryDialog', () => {
     expect(restored.textContent).toContain(formatModifiedAt(RESTORED.createdAt));
     expect(restored.textContent).toContain(`Restored the version of ${formatModifiedAt(GENERATED.createdAt)}: A landing page for a café`);
     expect(restored.textContent).not.toContain('UTC');
+  });
+
+  it('marks the versions that kept their data, says why one did not, and restores code and data when asked', async () => {
+    const withData: ProjectVersion = { ...GENERATED, data: { bytes: 2048 } };
+    const noted: ProjectVersion = { ...EDIT, dataNote: 'Data not kept: its data is over the 20 MB a restore point keeps' };
+    const { calls } = setup([noted, withData]);
+    const list = await screen.findByRole('list', { name: 'Versions' });
+    const [first, second] = within(list).getAllByRole('button');
+    expect(first!.textContent).toContain('Data not kept: its data is over the 20 MB a restore point keeps');
+    expect(first!.textContent).not.toMatch(/Data(?! not)/);
+    expect(second!.textContent).toContain('Data');
+
+    fireEvent.click(second!);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    const confirm = (await screen.findByRole('heading', { name: 'Restore this version?' })).closest<HTMLElement>('[role="dialog"]')!;
+    expect((within(confirm).getByRole('radio', { name: /Code only/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(confirm).getByRole('radio', { name: /Code and data/ }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(calls).toContain(`POST /api/projects/cafe/versions/${'a'.repeat(40)}/restore {"withData":true}`));
+    expect(await screen.findByText('Version restored with its data')).toBeTruthy();
+  });
+
+  it('offers no choice for a version without data', async () => {
+    setup();
+    const list = await screen.findByRole('list', { name: 'Versions' });
+    fireEvent.click(within(list).getAllByRole('button')[1]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    const confirm = (await screen.findByRole('heading', { name: 'Restore this version?' })).closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(confirm).queryByRole('radio')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { History, RotateCcw } from 'lucide-react';
+import { Database, History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ProjectVersion, VersionKind } from '@forge/protocol/versions';
@@ -19,13 +19,13 @@ import { runBuild } from './run-build';
 import { VersionDiff } from './version-diff';
 
 // A restore's message names the version it went back to in UTC (the API's words, stored with it).
-const RESTORED_AT = /\bthe version of (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC\b/;
+const RESTORED_AT = /\bthe version( \(code and data\))? of (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC\b/;
 
 /** A version's message with a restore's UTC time shown like every other time here: the viewer's, in one format. */
 function versionMessage(message: string): string {
-  return message.replace(RESTORED_AT, (whole, day: string, time: string) => {
+  return message.replace(RESTORED_AT, (whole, what: string | undefined, day: string, time: string) => {
     const at = new Date(`${day}T${time}:00Z`);
-    return Number.isNaN(at.getTime()) ? whole : `the version of ${formatModifiedAt(at)}`;
+    return Number.isNaN(at.getTime()) ? whole : `the version${what ?? ''} of ${formatModifiedAt(at)}`;
   });
 }
 
@@ -42,6 +42,7 @@ export function HistoryDialog({ project, open, onClose }: HistoryDialogProps) {
   const versions = useQuery({ ...versionListQueryOptions(project), enabled: open, staleTime: 0 });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [withData, setWithData] = useState(false);
   const restore = useRestore(project);
   const list = versions.data?.versions ?? [];
   const selected = list.find((version) => version.id === selectedId) ?? list[0] ?? null;
@@ -75,7 +76,15 @@ export function HistoryDialog({ project, open, onClose }: HistoryDialogProps) {
                 <p className="min-w-0 flex-1 truncate text-sm font-medium" title={versionMessage(selected.message)}>
                   {versionMessage(selected.message)}
                 </p>
-                <Button size="sm" variant="outline" onClick={() => setConfirming(true)} disabled={selected.id === list[0]?.id || restore.pending}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    setWithData(false);
+                    setConfirming(true);
+                  }}
+                  disabled={selected.id === list[0]?.id || restore.pending}
+                >
                   <RotateCcw className="size-4" aria-hidden />
                   Restore
                 </Button>
@@ -96,12 +105,14 @@ export function HistoryDialog({ project, open, onClose }: HistoryDialogProps) {
         onClose={() => setConfirming(false)}
         onConfirm={() =>
           selected &&
-          void restore.run(selected).then((ok) => {
+          void restore.run(selected, selected.data !== null && withData).then((ok) => {
             setConfirming(false);
             if (ok) onClose();
           })
         }
-      />
+      >
+        {selected?.data && <RestoreChoice withData={withData} onChange={setWithData} disabled={restore.pending} />}
+      </ConfirmDialog>
     </Dialog>
   );
 }
@@ -120,11 +131,22 @@ function VersionItem({ version, latest, selected, onSelect }: { version: Project
       <span className="flex items-center gap-2">
         <Badge tone={version.kind === 'edit' ? 'primary' : version.kind === 'fix' ? 'warning' : 'neutral'}>{KIND_LABELS[version.kind]}</Badge>
         {latest && <Badge tone="accent">Current</Badge>}
+        {version.data && (
+          <Badge tone="neutral">
+            <Database className="size-3" aria-hidden />
+            Data
+          </Badge>
+        )}
         <time dateTime={version.createdAt} className="ml-auto shrink-0 text-xs text-subtle">
           {formatModifiedAt(version.createdAt)}
         </time>
       </span>
       <span className="mt-1 block truncate text-sm text-foreground">{versionMessage(version.message)}</span>
+      {version.dataNote && (
+        <span className="mt-1 block truncate text-xs text-subtle" title={version.dataNote}>
+          {version.dataNote}
+        </span>
+      )}
       {version.files.length > 0 && (
         <span className="mt-1 block space-y-0.5">
           {version.files.slice(0, 6).map((file) => (
@@ -141,6 +163,34 @@ function VersionItem({ version, latest, selected, onSelect }: { version: Project
   );
 }
 
+/** A version that kept its database: restore its code alone, or its data too. */
+function RestoreChoice({ withData, onChange, disabled }: { withData: boolean; onChange: (withData: boolean) => void; disabled: boolean }) {
+  const options = [
+    { value: false, label: 'Code only', hint: "The app's data stays as it is now." },
+    { value: true, label: 'Code and data', hint: "The database goes back to this version's too. Today's data is kept in the new version, so this can be undone." },
+  ];
+  return (
+    <fieldset className="space-y-2" disabled={disabled}>
+      <legend className="sr-only">What to restore</legend>
+      {options.map((option) => (
+        <label
+          key={option.label}
+          className={cn(
+            'flex cursor-pointer gap-3 rounded-lg border px-3 py-2.5 transition-colors',
+            withData === option.value ? 'border-primary/50 bg-primary/10' : 'border-border bg-surface hover:border-border-strong',
+          )}
+        >
+          <input type="radio" name="restore-what" className="mt-1 accent-[var(--color-primary)]" checked={withData === option.value} onChange={() => onChange(option.value)} />
+          <span>
+            <span className="block text-sm font-medium text-foreground">{option.label}</span>
+            <span className="block text-xs text-muted">{option.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function SelectedDiff({ project, id }: { project: string; id: string }) {
   const diff = useQuery(versionDiffQueryOptions(project, id));
   if (diff.isPending) return <Spinner className="mx-auto my-8 size-5" label="Loading the diff" />;
@@ -153,20 +203,20 @@ function useRestore(project: string) {
   const queryClient = useQueryClient();
   const store = useWorkspaceStore();
   const [pending, setPending] = useState(false);
-  const run = async (version: ProjectVersion): Promise<boolean> => {
+  const run = async (version: ProjectVersion, withData: boolean): Promise<boolean> => {
     setPending(true);
     try {
-      await restoreVersion(project, version.id);
+      await restoreVersion(project, version.id, withData ? { withData } : {});
     } catch (err) {
       toast.error('Failed to restore the version', { description: getErrorMessage(err, 'The server could not restore it.') });
       return false;
     } finally {
       setPending(false);
     }
-    toast.success('Version restored', { description: `"${project}" is back to: ${versionMessage(version.message)}` });
+    toast.success(withData ? 'Version restored with its data' : 'Version restored', { description: `"${project}" is back to: ${versionMessage(version.message)}` });
     afterRestore(queryClient, project);
     const { actions, state } = store;
-    actions.addLog(`⏪ Restored ${project} to the version "${versionMessage(version.message)}"`, 'info');
+    actions.addLog(`⏪ Restored ${project}${withData ? ' and its data' : ''} to the version "${versionMessage(version.message)}"`, 'info');
     try {
       const { tree } = await queryClient.fetchQuery({ ...projectTreeQueryOptions(project), staleTime: 0 });
       const active = state.activeFile;
