@@ -5,7 +5,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { ErrorCode } from '@forge/protocol/errors';
 import { ClusterLocks, LockScope } from '../cluster/cluster-locks.js';
 import { DomainError } from '../common/errors/domain-error.js';
-import { PROJECT_DELETING, type ProjectDeletingEvent } from '../common/events/domain-events.js';
+import { PROJECT_DELETED, PROJECT_DELETING, type ProjectDeletedEvent, type ProjectDeletingEvent } from '../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { DatabaseSetupService } from './database-setup.service.js';
@@ -112,6 +112,12 @@ export class DatabaseSnapshotsService {
     if (record?.providedName && this.driver.available) {
       await this.driver.dropLeftovers(record.providedName).catch((err: Error) => this.logger.warn(`Dropping what restores left of ${projectId}: ${err.message}`));
     }
+  }
+
+  /** After the rows: a snapshot a version being made wrote meanwhile goes too. */
+  @OnEvent(PROJECT_DELETED)
+  async onProjectDeleted({ projectId }: ProjectDeletedEvent): Promise<void> {
+    await rm(join(this.root, projectId), { recursive: true, force: true });
   }
 
   private fileOf(projectId: string, versionId: string): string {
