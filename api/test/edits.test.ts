@@ -148,6 +148,9 @@ describe('an edit', () => {
       kind: 'edit',
       createdAt: expect.any(String),
       files: [{ path: 'src/App.tsx', added: 1, removed: 1 }],
+      // No database: nothing to keep, nothing to say.
+      data: null,
+      dataNote: null,
     });
     const diff = await t.http.get(`/api/projects/counter/versions/${versions.body.versions[0].id}/diff`).set('Cookie', alice).expect(200);
     expect(diff.body.diff).toContain('diff --git a/src/App.tsx b/src/App.tsx\n--- a/src/App.tsx\n+++ b/src/App.tsx\n');
