@@ -50,6 +50,9 @@ test('select the heading in the preview, ask "Make this say Hello": the offline 
     document.body.append(frame);
   }, FORGED);
   await expect.poll(() => page.frames().find((frame) => frame.url().startsWith('data:'))?.title()).toBe('posted');
+  // Both messages were delivered by now (a posted message is the next task); give the workspace a moment anyway.
+  await page.waitForTimeout(200);
+  await expect(target).toHaveCount(0);
 
   // Select mode: a link is picked, not followed.
   await selectToggle.click();

@@ -76,7 +76,7 @@ export function EditBar() {
             void apply();
           }
         }}
-        placeholder={selection ? `What should change in this <${selection.tagName}>? e.g. "Make this say Hello"` : `Describe a change to ${currentProject}, e.g. "Change the heading to Welcome"`}
+        placeholder={selection ? `e.g. "Make this say Hello"` : `Describe a change to ${currentProject}, e.g. "Change the heading to Welcome"`}
         className="max-h-32 min-h-9 min-w-0 flex-1 resize-y rounded-lg border border-border bg-surface-2 px-3 py-2 text-sm text-foreground placeholder:text-subtle transition-colors hover:border-border-strong focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 disabled:opacity-60"
       />
       <Button type="submit" size="sm" disabled={isEditing} className="h-9">
