@@ -28,6 +28,8 @@ describe(targetedElement.name, () => {
   it('picks the tag at the column among several on a line, or the next one when the column is off', () => {
     expect(targetedElement(HERO, { file: 'src/Hero.tsx', line: 9, column: 16 })).toMatchObject({ tagName: 'em', excerpt: '<em>beans</em></p>' });
     expect(targetedElement(HERO, { file: 'src/Hero.tsx', line: 9, column: 2 })).toMatchObject({ tagName: 'p', excerpt: '<p>Fresh <em>beans</em></p>' });
+    // A column at the tag's name rather than its "<" is the same element.
+    expect(targetedElement(HERO, { file: 'src/Hero.tsx', line: 9, column: 17 })).toMatchObject({ tagName: 'em' });
   });
 
   it('answers null past the end of the file, and no tag name where the line has none', () => {

@@ -34,8 +34,8 @@ export function targetedElement(content: string, target: SourceTarget): Targeted
   return { target, tagName: opening?.tagName ?? null, excerpt: excerpt.join('\n').trimEnd() };
 }
 
-/** The opening tag starting at `column` (0-based), else the first one at or after it, else the line's first. */
+/** The opening tag starting at `column` (0-based) or whose name does, else the first one after it, else the line's first. */
 function openingTagAt(line: string, column: number): { index: number; tagName: string } | null {
   const tags = [...line.matchAll(OPENING_TAG)].map((match) => ({ index: match.index, tagName: match[1]! }));
-  return tags.find((tag) => tag.index === column) ?? tags.find((tag) => tag.index > column) ?? tags[0] ?? null;
+  return tags.find((tag) => tag.index === column || tag.index === column - 1) ?? tags.find((tag) => tag.index > column) ?? tags[0] ?? null;
 }

@@ -207,6 +207,9 @@ describe('an edit aimed at an element picked in the preview', () => {
     expect(changedLines(REFERENCE[HERO]!, after)).toEqual([heroLines[h1Line - 1]!.replace('{hero.headline}', 'Hello')]);
     expect(after.split('\n')[h1Line - 1]).toContain('>Hello</h1>');
     expect(answer).toContain(`The selected <h1> now says "Hello" (${HERO}:${h1Line}).`);
+    // A column at the tag's name rather than its "<" is the same element.
+    const byName = await applyAimed('Make this say Hello', { file: HERO, line: h1Line, column: h1Column + 1 });
+    expect(byName.writes.get(HERO)).toBe(after);
   });
 
   it('replaces text written over several lines, keeps its attributes, and leaves the other element with the same text alone', async () => {

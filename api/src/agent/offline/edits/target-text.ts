@@ -43,9 +43,10 @@ export async function changeTargetText(files: ProjectText, target: SourceTarget,
   return { tagName };
 }
 
-/** The opening tag at `column` (0-based), else the first after it on the line. */
+/** The opening tag at `column` (0-based) or whose name starts there, else the first after it on the line. */
 function openingTagStart(line: string, column: number): number | null {
   if (TAG_NAME.test(line.slice(column))) return column;
+  if (column > 0 && TAG_NAME.test(line.slice(column - 1))) return column - 1;
   const after = line.slice(column).search(/<[A-Za-z]/);
   return after === -1 ? null : column + after;
 }
