@@ -34,7 +34,7 @@ export default defineConfig({
     // console); the server-side flows of the others are the same at any size and run once, on the desktop.
     {
       name: 'mobile',
-      testMatch: /\/(pages|admin|generation|edits|first-minutes)\.spec\.ts$/,
+      testMatch: /\/(pages|admin|generation|edits|first-minutes|select-to-edit)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
     },
   ],

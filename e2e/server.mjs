@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdminAccount, removeAdminAccount } from './admin-account.mjs';
 import { startE2eChain } from './eth-chain.mjs';
+import { startScriptedModel } from './scripted-model.mjs';
 import { browserNamespaceAvailable, browserSocketPath } from './support/browser-netns.mjs';
 import socketRelay from './support/socket-relay.cjs';
 
@@ -47,6 +48,9 @@ env.ADMIN_USER_IDS = admin.id;
 // A local Ethereum node, so that USDC top-ups are on (tests/credits.spec.ts deploys the token).
 const chain = await startE2eChain({ port: env.PORT });
 Object.assign(env, chain.env);
+// A model reached through the real Anthropic SDK, for projects named scripted-model-… (the others keep the offline agent).
+const model = await startScriptedModel({ port: env.PORT });
+env.FORGE_TEST_SCRIPTED_MODEL_URL = model.url;
 
 // The browser in its own network namespace reaches the platform through this socket (support/browser-netns.mjs).
 const browserRelay = browserNamespaceAvailable() ? relayBrowserSocket(Number(env.PORT)) : null;
@@ -58,6 +62,7 @@ process.on('SIGTERM', stop);
 server.on('exit', async (code) => {
   browserRelay?.close();
   chain.stop();
+  model.stop();
   await removeAdminAccount({ env, port: env.PORT, account: admin }).catch((err) => console.error(`Removing the e2e operator account: ${err.message}`));
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);

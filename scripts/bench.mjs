@@ -20,6 +20,7 @@ const { benchRegistry } = await import('./bench/registry.mjs');
 const { benchConventions } = await import('./bench/conventions.mjs');
 const { benchLivePreview } = await import('./bench/live.mjs');
 const { benchFixLoop } = await import('./bench/fix-loop.mjs');
+const { benchSelect } = await import('./bench/select.mjs');
 
 const only = process.argv[2];
 const runs = {
@@ -35,6 +36,7 @@ const runs = {
   conventions: benchConventions,
   live: benchLivePreview,
   'fix-loop': benchFixLoop,
+  select: benchSelect,
 };
 if (only && !runs[only]) throw new Error(`Unknown benchmark "${only}": choose ${Object.keys(runs).join(', ')}`);
 const rows = [];

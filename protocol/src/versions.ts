@@ -1,10 +1,13 @@
 // Natural-language edits and the version history of a project.
 import type { StartJobImage } from './api.js';
+import type { SourceTarget } from './source-tags.js';
 
 /** `POST /api/projects/{p}/edit`: answers the edit stream (`EditStreamEvent`, then `[DONE]`). */
 export interface EditProjectRequest {
   modificationRequest: string;
   images?: StartJobImage[];
+  /** The element picked in the preview: where it is written; the model sees that file first. */
+  target?: SourceTarget;
 }
 
 /** The empty-request message, in the words the user sees. */

@@ -6,6 +6,7 @@ import type { LlmProvider } from './llm-provider.js';
 import { OfflineStarterAgent } from './offline/offline-agent.js';
 import { OpenAiCompatibleProvider } from './openai.provider.js';
 import { PromptLibrary } from './prompt-library.js';
+import { ScriptedModelRoute } from './scripted-model-route.js';
 
 export function createProvider(config: AppConfig): LlmProvider {
   const { llm } = config;
@@ -14,8 +15,10 @@ export function createProvider(config: AppConfig): LlmProvider {
       return new AnthropicProvider({ apiKey: llm.anthropicApiKey!, baseURL: llm.anthropicBaseUrl }, llm.model ?? DEFAULT_ANTHROPIC_MODEL);
     case 'openai':
       return new OpenAiCompatibleProvider({ baseUrl: llm.openaiBaseUrl!, apiKey: llm.openaiApiKey }, llm.model ?? undefined);
-    case 'offline':
-      return new OfflineStarterAgent({ charsPerSecond: config.agent.offlineCharsPerSecond || Infinity, scriptedAnswers: config.testHooks.scriptedAnswers });
+    case 'offline': {
+      const offline = new OfflineStarterAgent({ charsPerSecond: config.agent.offlineCharsPerSecond || Infinity, scriptedAnswers: config.testHooks.scriptedAnswers });
+      return config.testHooks.scriptedModelUrl ? new ScriptedModelRoute(offline, config.testHooks.scriptedModelUrl) : offline;
+    }
   }
 }
 

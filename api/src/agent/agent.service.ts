@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CURRENT_CONVENTIONS, type ConventionsVersion } from '@forge/protocol/conventions';
 import { FileStreamParser, editStartMarker, fileStartMarker } from '@forge/protocol/file-stream';
+import type { SourceTarget } from '@forge/protocol/source-tags';
 import type { ChatMessage, CompletionRequest, ImageInput, LlmProvider, ProjectReader } from './llm-provider.js';
 import { ProviderError } from './llm-provider.js';
 import { PromptLibrary } from './prompt-library.js';
@@ -77,6 +78,8 @@ export interface EditInput {
   files: Record<string, string>;
   /** The whole project, for providers that edit without a model. */
   project: ProjectReader;
+  /** The element picked in the preview that the edit is aimed at. */
+  target?: SourceTarget;
   retry?: AnswerRetry;
 }
 
@@ -130,6 +133,7 @@ export class AgentService {
         projectName: input.projectName,
         files: input.files,
         project: input.project,
+        target: input.target,
       },
       signal,
     );

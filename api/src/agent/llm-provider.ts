@@ -1,5 +1,6 @@
 // What every model provider offers the agent: a streamed response in the file-stream protocol.
 import type { ConventionsVersion } from '@forge/protocol/conventions';
+import type { SourceTarget } from '@forge/protocol/source-tags';
 
 export interface ImageInput {
   name: string;
@@ -30,6 +31,8 @@ export interface CompletionRequest {
   files?: Record<string, string>;
   /** The whole project, for providers that change it without a model (the offline agent's edits). */
   project?: ProjectReader;
+  /** An edit aimed at an element picked in the preview: where it is written (the prompt says so too). */
+  target?: SourceTarget;
 }
 
 /** Reads a project's files as they are. */

@@ -68,6 +68,8 @@ export interface AppConfig {
     applyPauseMs: number;
     /** FORGE_TEST_SCRIPTED_ANSWERS: a generation description of the scripted form (`scriptedAnswer` in offline-agent.ts) is the offline agent's answer, at the pace it names. */
     scriptedAnswers: boolean;
+    /** FORGE_TEST_SCRIPTED_MODEL_URL: an Anthropic-protocol server (a test's) that answers the runs of projects named `scripted-model-…` through the real SDK. */
+    scriptedModelUrl: string | null;
   };
   previews: {
     idleMinutes: number;
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env, opts: { version?: string; cwd
     testHooks: {
       applyPauseMs: integer(env, 'FORGE_TEST_APPLY_PAUSE_MS', 0, 0, 600_000),
       scriptedAnswers: flag(env, 'FORGE_TEST_SCRIPTED_ANSWERS', false),
+      scriptedModelUrl: url(env, 'FORGE_TEST_SCRIPTED_MODEL_URL', ['http:']) ?? null,
     },
     previews: {
       idleMinutes: integer(env, 'PREVIEW_IDLE_MINUTES', 30, 1, 10_080),

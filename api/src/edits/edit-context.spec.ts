@@ -83,3 +83,14 @@ describe('what a request names', () => {
     expect(['.env', 'server/.env', '.env.local', '.env.example'].map(isSecretFile)).toEqual([true, true, true, false]);
   });
 });
+
+describe('the file an aimed edit shows first', () => {
+  it('comes first whether the project is shown whole or in part', async () => {
+    const small = await selectEditContext({ request: 'Make this say Hello', ...project(SMALL), budgetTokens: 100_000, first: 'src/content.ts' });
+    expect(small.whole).toBe(true);
+    expect(Object.keys(small.shown)[0]).toBe('src/content.ts');
+    const part = await selectEditContext({ request: 'Make this say Hello', ...project(large()), budgetTokens: 2_000, first: 'src/brand.ts' });
+    expect(part.whole).toBe(false);
+    expect(Object.keys(part.shown)[0]).toBe('src/brand.ts');
+  });
+});

@@ -9,6 +9,8 @@ export interface EditContextInput {
   /** A file's text; null for a binary or unreadable one. */
   read(path: string): Promise<string | null>;
   budgetTokens: number;
+  /** A file shown first: the one holding the element the edit is aimed at. */
+  first?: string;
 }
 
 export interface EditContext {
@@ -49,13 +51,13 @@ export async function selectEditContext(input: EditContextInput): Promise<EditCo
     texts.set(path, text);
     total += text.length;
   }
-  if (total <= budget) return { shown: Object.fromEntries(texts), omitted: [], whole: true };
+  if (total <= budget) return { shown: Object.fromEntries(firstOf(input.first, [...texts])), omitted: [], whole: true };
 
   const inTree = new Set(texts.keys());
   const named = namedFiles(input.request, [...inTree]);
   const quoted = quotedTexts(input.request);
   const holding = [...texts].filter(([, text]) => quoted.some((q) => text.includes(q))).map(([path]) => path);
-  const focus = unique([...named, ...holding]);
+  const focus = unique([...(input.first && texts.has(input.first) ? [input.first] : []), ...named, ...holding]);
   const related: string[] = [];
   for (const path of focus) related.push(...relativeImports(path, texts.get(path)!, inTree));
   for (const [path, text] of texts) {
@@ -97,6 +99,12 @@ export function namedFiles(request: string, paths: string[]): string[] {
 /** Text the request quotes, which the files that hold it are about. */
 export function quotedTexts(request: string): string[] {
   return [...request.matchAll(QUOTED)].map((match) => (match[1] ?? match[2] ?? match[3] ?? match[4])!.trim()).filter((text) => text.length >= 3);
+}
+
+/** The entries with `path`'s first. */
+function firstOf(path: string | undefined, entries: Array<[string, string]>): Array<[string, string]> {
+  const index = entries.findIndex(([entry]) => entry === path);
+  return index <= 0 ? entries : [entries[index]!, ...entries.slice(0, index), ...entries.slice(index + 1)];
 }
 
 function unique<T>(items: T[]): T[] {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { SourceTarget } from '@forge/protocol/source-tags';
 import { AgentService } from '../agent/agent.service.js';
 import type { ImageInput, ProjectReader } from '../agent/llm-provider.js';
 import { BuildsService } from '../builds/builds.service.js';
@@ -13,6 +14,7 @@ import { checkedAnswer } from '../code-changes/checked-answer.js';
 import { installChangedPackages } from '../code-changes/package-install.js';
 import { selectEditContext } from './edit-context.js';
 import { editPrompt } from './edit-prompt.js';
+import { targetedElement } from './edit-target.js';
 
 export interface EditRunInput {
   projectId: string;
@@ -20,6 +22,8 @@ export interface EditRunInput {
   /** The person's request, in their words. */
   request: string;
   images?: ImageInput[];
+  /** The element picked in the preview, when the edit is aimed at one. */
+  target?: SourceTarget;
 }
 
 const MAX_LOGGED_REQUEST_CHARS = 160;
@@ -58,7 +62,16 @@ export class EditRun {
       const tree = files.map((file) => file.path);
       const conventions = await this.projects.conventionsOf(input.projectId);
       let reader = this.reader(input.projectId, files);
-      const context = await selectEditContext({ request: input.request, tree, read: (path) => reader.read(path), budgetTokens: this.config.edits.contextTokens });
+      const targetText = input.target ? await reader.read(input.target.file) : null;
+      const element = input.target && targetText !== null ? targetedElement(targetText, input.target) : null;
+      if (element) log(`🎯 Aimed at the <${element.tagName ?? 'element'}> in ${element.target.file}:${element.target.line}`);
+      const context = await selectEditContext({
+        request: input.request,
+        tree,
+        read: (path) => reader.read(path),
+        budgetTokens: this.config.edits.contextTokens,
+        first: element?.target.file,
+      });
       const shown = Object.keys(context.shown);
       log(context.whole ? `🔎 The agent sees all ${plural(shown.length, 'file')} of the project` : `🔎 The agent sees ${shown.length} of ${plural(tree.length, 'file')}: ${list(shown)}`);
 
@@ -71,8 +84,9 @@ export class EditRun {
               projectName: input.projectName,
               conventions,
               request: input.request,
-              prompt: editPrompt({ projectName: input.projectName, request: input.request, files, context }),
+              prompt: editPrompt({ projectName: input.projectName, request: input.request, files, context, element }),
               images: input.images,
+              target: element?.target,
               files: context.shown,
               project: reader,
               retry,

@@ -27,7 +27,38 @@ describe('workspace state', () => {
       isStartingGeneration: false,
       isEditing: false,
       previewVersion: 0,
+      // Not spec fields: select mode in the preview, and the element it picked for the next edit.
+      selecting: false,
+      selection: null,
     });
+  });
+});
+
+describe('select mode', () => {
+  const heading = { target: { file: 'src/components/Hero.tsx', line: 12, column: 7 }, tagName: 'h1', component: 'Hero', text: 'Welcome' };
+
+  it('a pick ends select mode and aims the edit box; dismissing it leaves nothing aimed', () => {
+    const { state, actions } = createWorkspaceStore();
+    actions.setSelecting(true);
+    actions.selectElement(heading);
+    expect(state.selecting).toBe(false);
+    expect(state.selection).toEqual(heading);
+    actions.clearSelection();
+    expect(state.selection).toBeNull();
+  });
+
+  it('another project, or a new generation, forgets the pick', () => {
+    const { state, actions } = createWorkspaceStore();
+    actions.loadProject('shop', ['src/App.tsx']);
+    actions.selectElement(heading);
+    actions.loadProject('shop', ['src/App.tsx', 'src/New.tsx']);
+    expect(state.selection).toEqual(heading);
+    actions.loadProject('blog', ['src/App.tsx']);
+    expect(state.selection).toBeNull();
+    actions.setSelecting(true);
+    actions.selectElement(heading);
+    actions.startGeneration('todo');
+    expect(state.selection).toBeNull();
   });
 });
 

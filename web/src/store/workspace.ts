@@ -1,5 +1,6 @@
 import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
 import { proxy, ref, useSnapshot, type Snapshot } from 'valtio';
+import type { SelectedElement } from '@forge/protocol/source-tags';
 import { buildFileTree, type FileNode } from './file-tree';
 
 export type WorkspaceView = 'generate' | 'code' | 'terminal' | 'database' | 'secrets' | 'preview';
@@ -49,6 +50,10 @@ export interface WorkspaceState {
   previewVersion: number;
   /** The preview is the live one: the dev server shows the files as the agent writes them (no build yet). */
   previewLive: boolean;
+  /** Select mode: the preview outlines the element under the pointer and a click picks it. */
+  selecting: boolean;
+  /** The element picked in the preview: the edit box aims the next edit at it. */
+  selection: SelectedElement | null;
 }
 
 /** How an edit changed one file of the project. */
@@ -75,6 +80,8 @@ function initialFields(): WorkspaceFields {
     isEditing: false,
     previewVersion: 0,
     previewLive: false,
+    selecting: false,
+    selection: null,
   };
 }
 
@@ -117,6 +124,10 @@ export interface WorkspaceActions {
   setEditing(editing: boolean): void;
   /** A file an edit changed: its stored text is dropped (read again when shown); the tree follows. */
   changeFile(path: string, change: FileChange): void;
+  setSelecting(on: boolean): void;
+  /** An element picked in the preview: select mode ends and the edit box aims at it. */
+  selectElement(element: SelectedElement): void;
+  clearSelection(): void;
 }
 
 export interface WorkspaceStore {
@@ -145,6 +156,8 @@ export function createWorkspaceStore(initial: Partial<WorkspaceFields> = {}): Wo
 
     startGeneration(projectName) {
       state.isGenerating = true;
+      state.selection = null;
+      state.selecting = false;
       state.currentProject = projectName;
       state.files = [];
       state.fileTree = [];
@@ -248,7 +261,24 @@ export function createWorkspaceStore(initial: Partial<WorkspaceFields> = {}): Wo
       rebuildTree();
     },
 
+    setSelecting(on) {
+      state.selecting = on;
+    },
+
+    selectElement(element) {
+      state.selection = element;
+      state.selecting = false;
+    },
+
+    clearSelection() {
+      state.selection = null;
+    },
+
     loadProject(name, paths) {
+      if (name !== state.currentProject) {
+        state.selection = null;
+        state.selecting = false;
+      }
       state.currentProject = name;
       state.isGenerating = false;
       state.files = paths.map((path) => ({ path, isStreaming: false }));

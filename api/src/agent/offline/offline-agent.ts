@@ -74,7 +74,7 @@ export class OfflineStarterAgent implements LlmProvider {
     if (request.purpose === 'generation') return renderTranscript(planProject(request.description, request.projectName));
     if (request.purpose === 'fix') return renderCannotRepairCode();
     try {
-      return await offlineEditAnswer(request.description, request.project);
+      return await offlineEditAnswer(request.description, request.project, request.target);
     } catch (err) {
       // Not worth retrying: the same request gets the same answer.
       if (err instanceof OfflineEditError) throw new ProviderError(err.message, false);

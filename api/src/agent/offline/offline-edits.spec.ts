@@ -170,3 +170,61 @@ describe('offlineEditAnswer', () => {
     });
   });
 });
+
+describe('an edit aimed at an element picked in the preview', () => {
+  const HERO = 'src/components/Hero.tsx';
+  const heroLines = REFERENCE[HERO]!.split('\n');
+  const h1Line = heroLines.findIndex((line) => line.includes('<h1')) + 1;
+  const h1Column = heroLines[h1Line - 1]!.indexOf('<h1') + 1;
+  const CARD = {
+    'src/Card.tsx': [
+      'export function Card() {',
+      '  return (',
+      '    <article>',
+      '      <h2 className="title">Our',
+      '        beans</h2>',
+      '      <p onClick={() => alert(1)}>Welcome to <em>Bean There</em></p>',
+      '      <h2>Our beans</h2>',
+      '      <img src="/a.png" alt="" />',
+      '    </article>',
+      '  );',
+      '}',
+      '',
+    ].join('\n'),
+  };
+
+  async function applyAimed(request: string, target: { file: string; line: number; column: number }, files: Record<string, string> = REFERENCE) {
+    const answer = await offlineEditAnswer(request, reader(files), target);
+    const result = await checkChanges(parseChanges(answer), async (path) => files[path] ?? null);
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    return { answer, writes: result.changes.writes };
+  }
+
+  it('"Make this say Hello" on the hero heading writes Hello in that element, at that file and line, and nowhere else', async () => {
+    const { answer, writes } = await applyAimed('Make this say Hello', { file: HERO, line: h1Line, column: h1Column });
+    expect([...writes.keys()]).toEqual([HERO]);
+    const after = writes.get(HERO)!;
+    expect(changedLines(REFERENCE[HERO]!, after)).toEqual([heroLines[h1Line - 1]!.replace('{hero.headline}', 'Hello')]);
+    expect(after.split('\n')[h1Line - 1]).toContain('>Hello</h1>');
+    expect(answer).toContain(`The selected <h1> now says "Hello" (${HERO}:${h1Line}).`);
+    // A column at the tag's name rather than its "<" is the same element.
+    const byName = await applyAimed('Make this say Hello', { file: HERO, line: h1Line, column: h1Column + 1 });
+    expect(byName.writes.get(HERO)).toBe(after);
+  });
+
+  it('replaces text written over several lines, keeps its attributes, and leaves the other element with the same text alone', async () => {
+    const { writes } = await applyAimed('Change this to "Fresh & roasted {daily}"', { file: 'src/Card.tsx', line: 4, column: 7 }, CARD);
+    const after = writes.get('src/Card.tsx')!.split('\n');
+    expect(after[3]).toBe(`      <h2 className="title">{'Fresh & roasted {daily}'}</h2>`);
+    expect(after[4]).toBe('      <p onClick={() => alert(1)}>Welcome to <em>Bean There</em></p>');
+    expect(after[5]).toBe('      <h2>Our beans</h2>');
+  });
+
+  it('refuses, changing nothing, an element that holds other elements or no text, and understands "this" only when something is selected', async () => {
+    await expect(offlineEditAnswer('Make this say Hello', reader(CARD), { file: 'src/Card.tsx', line: 6, column: 7 })).rejects.toThrow(/the <p> at src\/Card\.tsx:6 holds other elements/);
+    await expect(offlineEditAnswer('Make this say Hello', reader(CARD), { file: 'src/Card.tsx', line: 8, column: 7 })).rejects.toThrow(/shows no text of its own/);
+    expect(understandEditRequest('Make this say Hello')).toEqual([{ kind: 'unknown', clause: 'Make this say Hello' }]);
+    expect(understandEditRequest('Make this say "Hello there"', true)).toEqual([{ kind: 'aimed-text', text: 'Hello there', clause: 'Make this say "Hello there"' }]);
+    expect(understandEditRequest('It should read Welcome back', true)).toEqual([{ kind: 'aimed-text', text: 'Welcome back', clause: 'It should read Welcome back' }]);
+  });
+});

@@ -1,13 +1,15 @@
 // The few edits the offline agent makes without a model: a new title or main heading, a new primary
-// or accent colour, a text replaced by another. A request is split into its parts; each part is
+// or accent colour, a text replaced by another, new text for an element picked in the preview. A request is split into its parts; each part is
 // made, or refused in plain words with nothing changed for it. It answers as a model would, with
 // commentary and EDIT blocks, so its answer goes through the same checks and the same apply.
 import { OFFLINE_EDIT_ABILITIES } from '@forge/protocol/offline-edits';
+import type { SourceTarget } from '@forge/protocol/source-tags';
 import type { ProjectReader } from '../llm-provider.js';
 import { recolour } from './edits/colours.js';
 import { changeHeading } from './edits/heading.js';
 import { CannotEdit, ProjectText } from './edits/project-text.js';
 import { type EditPart, understandEditRequest } from './edits/request.js';
+import { changeTargetText } from './edits/target-text.js';
 import { changeTitle, replaceText } from './edits/text.js';
 
 export { understandEditRequest, type EditPart } from './edits/request.js';
@@ -18,9 +20,12 @@ export class OfflineEditError extends Error {}
 /** Said when a request (or part of one) is none of the edits the offline agent knows. */
 export const OFFLINE_EDIT_NEEDS_MODEL = `${OFFLINE_EDIT_ABILITIES} Anything else needs a language model, and none is configured here.`;
 
-/** The offline agent's answer to an edit request: commentary and EDIT blocks. Throws OfflineEditError when no part can be made. */
-export async function offlineEditAnswer(request: string, project: ProjectReader | undefined): Promise<string> {
-  const parts = understandEditRequest(request);
+/**
+ * The offline agent's answer to an edit request: commentary and EDIT blocks. Throws OfflineEditError
+ * when no part can be made. `target`: the element picked in the preview that "this" is.
+ */
+export async function offlineEditAnswer(request: string, project: ProjectReader | undefined, target?: SourceTarget): Promise<string> {
+  const parts = understandEditRequest(request, target !== undefined);
   if (!project || parts.length === 0) throw new OfflineEditError(OFFLINE_EDIT_NEEDS_MODEL);
   const files = new ProjectText(project);
   const done: string[] = [];
@@ -31,7 +36,7 @@ export async function offlineEditAnswer(request: string, project: ProjectReader 
         .changed()
         .map((edit) => edit.content)
         .join('\0');
-      const did = await apply(files, part);
+      const did = await apply(files, part, target);
       if (
         files
           .changed()
@@ -56,8 +61,13 @@ function listOf(items: string[]): string {
 }
 
 /** Makes one part of the request; answers what was done, for the commentary. Throws CannotEdit. */
-async function apply(files: ProjectText, part: EditPart): Promise<string> {
+async function apply(files: ProjectText, part: EditPart, target: SourceTarget | undefined): Promise<string> {
   switch (part.kind) {
+    case 'aimed-text': {
+      if (!target) throw new CannotEdit('no element was selected in the preview');
+      const { tagName } = await changeTargetText(files, target, part.text);
+      return `The selected <${tagName}> now says "${part.text}" (${target.file}:${target.line}).`;
+    }
     case 'heading': {
       const { path } = await changeHeading(files, part.text);
       return `Changed the main heading to "${part.text}" (${path}).`;

@@ -84,3 +84,49 @@ describe('PreviewView', () => {
     expect(refresh.disabled).toBe(false);
   });
 });
+
+describe('select mode in the preview', () => {
+  const heading = { target: { file: 'src/components/Hero.tsx', line: 12, column: 7 }, tagName: 'h1', component: 'Hero', text: 'Welcome' };
+  const selected = { source: 'forge-preview', type: 'element-selected', element: heading };
+
+  async function newLivePreview() {
+    const store = createWorkspaceStore({ currentProject: 'shop', previewUrl: URL });
+    renderInWorkspace(<PreviewView />, { store });
+    expect(screen.queryByRole('button', { name: 'Select' })).toBeNull();
+    const frame = screen.getByTitle('Live preview') as HTMLIFrameElement;
+    const posted = jest.spyOn(frame.contentWindow!, 'postMessage');
+    await act(async () => {
+      fireEvent.load(frame);
+    });
+    const post = async (data: unknown, origin: string, source: MessageEventSource | null) => {
+      await act(async () => {
+        window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+      });
+    };
+    return { sut: { store, frame, post, toggle: () => screen.getByRole('button', { name: 'Select' }) }, mocks: { posted } };
+  }
+
+  it('the toggle turns select mode on in the preview, on its origin only, and a pick from the preview frame ends it', async () => {
+    const { sut, mocks } = await newLivePreview();
+    expect(sut.toggle().getAttribute('aria-pressed')).toBe('false');
+    await act(async () => {
+      fireEvent.click(sut.toggle());
+    });
+    expect(sut.toggle().getAttribute('aria-pressed')).toBe('true');
+    expect(mocks.posted.mock.calls.at(-1)).toEqual([{ source: 'forge-preview', type: 'select-mode', on: true }, 'http://abc.preview.localhost:3000']);
+    expect(screen.getByText(/an element to edit it/)).toBeTruthy();
+
+    await sut.post(selected, 'http://abc.preview.localhost:3000', sut.frame.contentWindow);
+    expect(sut.store.state.selection).toEqual(heading);
+    expect(sut.toggle().getAttribute('aria-pressed')).toBe('false');
+    expect(mocks.posted.mock.calls.at(-1)).toEqual([{ source: 'forge-preview', type: 'select-mode', on: false }, 'http://abc.preview.localhost:3000']);
+  });
+
+  it('ignores a selection from another window or another origin', async () => {
+    const { sut } = await newLivePreview();
+    await sut.post(selected, 'http://abc.preview.localhost:3000', window);
+    await sut.post(selected, 'http://evil.preview.localhost:3000', sut.frame.contentWindow);
+    await sut.post(selected, 'null', sut.frame.contentWindow);
+    expect(sut.store.state.selection).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { ExternalLink, Globe, LoaderCircle, MonitorPlay, RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
+import { ExternalLink, Globe, LoaderCircle, MonitorPlay, MousePointerClick, RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { forgetProjectFile } from '@/api/queries/projects';
@@ -9,6 +9,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { useWorkspace } from '@/store/workspace';
 import { PreviewErrors, usePreviewErrors } from './preview-errors';
+import { usePreviewSelection } from './preview-selection';
 import { runFix } from './run-build';
 import { WaitingForSecrets } from './secrets/waiting-for-secrets';
 
@@ -52,6 +53,9 @@ export function PreviewFrame({ url }: { url: string }) {
   const reported = usePreviewErrors(frameRef, url);
   const project = state.currentProject;
   const live = state.previewLive;
+  // Select mode needs a page to pick from: a built preview that loaded, or the live one.
+  const selectable = live || status === 'live';
+  const selection = usePreviewSelection(frameRef, url, selectable);
   const fix = (error: Parameters<typeof runFix>[1]) => {
     if (!project) return;
     reported.clear();
@@ -87,6 +91,8 @@ export function PreviewFrame({ url }: { url: string }) {
     clearTimeout(timeoutRef.current);
     setStatus('live');
     setError(null);
+    // A (re)loaded page starts outside select mode: tell it the workspace's.
+    selection.sendMode();
   };
 
   // React only wires `load` on iframes, so a frame's error event is listened to directly.
@@ -128,6 +134,22 @@ export function PreviewFrame({ url }: { url: string }) {
           <span className={cn('size-1.5 rounded-full bg-current', (status === 'loading' || live) && 'animate-pulse')} aria-hidden />
           {statusLabel}
         </span>
+        {selectable && (
+          <Tooltip label={selection.selecting ? 'Stop selecting (Esc)' : 'Pick an element in the preview to edit it'}>
+            <button
+              type="button"
+              onClick={() => actions.setSelecting(!selection.selecting)}
+              aria-pressed={selection.selecting}
+              className={cn(
+                'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md border px-2.5 text-xs font-medium transition-colors',
+                selection.selecting ? 'border-primary/40 bg-primary/15 text-primary' : 'border-transparent text-muted hover:bg-surface-3 hover:text-foreground',
+              )}
+            >
+              <MousePointerClick className="size-4" aria-hidden />
+              Select
+            </button>
+          </Tooltip>
+        )}
         <Tooltip label="Reload the preview">
           <button
             type="button"
@@ -155,6 +177,14 @@ export function PreviewFrame({ url }: { url: string }) {
       {project && <WaitingForSecrets project={project} />}
       <div className="relative min-h-0 flex-1 bg-white">
         <iframe key={reloadKey} ref={frameRef} src={url} title="Live preview" sandbox={PREVIEW_SANDBOX} onLoad={onLoad} className="size-full border-0 bg-white" />
+        {selection.selecting && (
+          <div className="pointer-events-none absolute inset-x-0 top-3 flex justify-center px-3" data-testid="select-hint">
+            <p className="rounded-full border border-primary/40 bg-surface/95 px-3 py-1 text-xs font-medium text-foreground shadow-lg shadow-black/30 backdrop-blur">
+              <span className="pointer-fine:hidden">Tap</span>
+              <span className="pointer-coarse:hidden">Click</span> an element to edit it
+            </p>
+          </div>
+        )}
         {status === 'loading' && !live && (
           <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3 bg-background/85 backdrop-blur-sm">
             <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />

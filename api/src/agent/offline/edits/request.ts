@@ -8,6 +8,8 @@ export type EditPart =
   | { kind: 'heading'; text: string; clause: string }
   | { kind: 'recolour'; target: 'primary' | 'accent'; hex: string; colour: string; clause: string }
   | { kind: 'replace'; from: string; to: string; clause: string }
+  /** New text for the element picked in the preview ("make this say Hello"). */
+  | { kind: 'aimed-text'; text: string; clause: string }
   /** A part the offline agent cannot make; `why` is for the person who asked, when there is more to say. */
   | { kind: 'unknown'; clause: string; why?: string };
 
@@ -18,6 +20,14 @@ const HEADING =
   /^(?:(?:please\s+)?(?:change|set|make|update|rename|replace)\s+)?(?:the\s+)?(?:main\s+|page\s+|hero\s+|top\s+|first\s+|big\s+|home\s+page\s+)?(?:heading|headline|h1)(?:\s+text)?\s+(?:to|into|as|with|so\s+(?:that\s+)?it\s+(?:says|reads))\s*:?\s*(.+)$/i;
 const TITLE =
   /^(?:(?:please\s+)?(?:change|set|make|update|rename|replace)\s+)?(?:the\s+)?(?:(?:page|site|app|website|document|browser|tab)\s+)?(?:title|name)(?:\s+of\s+the\s+(?:page|site|app|website))?\s+(?:to|into|as|with)\s*:?\s*(.+)$|^(?:please\s+)?rename\s+(?:the\s+)?(?:app|site|website|project|page)\s+(?:to\s+)?(.+)$/i;
+/** New text for "this": the element the edit is aimed at. */
+const AIMED_TEXT = [
+  /^(?:please\s+)?(?:make|have|let)\s+(?:this|it)\s+(?:say|read|show)\s*:?\s*(.+)$/i,
+  /^(?:please\s+)?(?:change|set|update|rename|replace|turn)\s+(?:this|it)(?:\s+text)?\s+(?:to|into|with)\s*:?\s*(.+)$/i,
+  /^(?:this|it)\s+should\s+(?:say|read)\s*:?\s*(.+)$/i,
+  /^(?:please\s+)?(?:change|set|update)\s+(?:the\s+|its\s+)?(?:text|label|wording|words)(?:\s+here)?\s+to\s*:?\s*(.+)$/i,
+  /^(?:please\s+)?(?:say|read)\s*:?\s*(.+)$/i,
+];
 /** Words that make a clause about colour. */
 const COLOUR_CLAUSE = /\b(?:recolou?r|colou?rs?|theme|palette|primary|accent|brand|make|turn|paint|change|switch|set)\b/i;
 /** Parts of a page the offline agent cannot colour on their own: only the theme's primary and accent colours. */
@@ -60,12 +70,14 @@ function startsAnEdit(text: string): boolean {
   return EDIT_VERB.test(text) || /^(?:the\s+|its\s+)?(?:main\s+|primary\s+|accent\s+|brand\s+|page\s+)?(?:heading|headline|title|name|colou?r|accent)\b/i.test(text);
 }
 
-/** Each part of the request, understood or not. */
-export function understandEditRequest(request: string): EditPart[] {
-  return splitRequest(request).map(understandClause);
+/** Each part of the request, understood or not; `aimed` when it is about an element picked in the preview. */
+export function understandEditRequest(request: string, aimed = false): EditPart[] {
+  return splitRequest(request).map((clause) => understandClause(clause, aimed));
 }
 
-export function understandClause(clause: string): EditPart {
+export function understandClause(clause: string, aimed = false): EditPart {
+  const said = aimed ? AIMED_TEXT.map((pattern) => pattern.exec(clause)).find(Boolean) : null;
+  if (said) return { kind: 'aimed-text', text: cleanText(said[1]!), clause };
   const replace = REPLACE.exec(clause);
   if (replace) return { kind: 'replace', from: replace[1]!, to: replace[2]!, clause };
   const heading = HEADING.exec(clause);
