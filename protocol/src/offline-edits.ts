@@ -11,4 +11,4 @@ export const OFFLINE_EDIT_EXAMPLES = [
 
 /** What the offline agent can change, in a sentence for people. */
 export const OFFLINE_EDIT_ABILITIES =
-  'Without a language model, Forge can change the title or the main heading, the main or the accent colour, or replace a quoted text with another (Replace "Menu" with "Our menu").';
+  'Without a language model, Forge can change the title or the main heading, the main or the accent colour, replace a quoted text with another (Replace "Menu" with "Our menu"), or the text of an element picked with Select in the preview ("Make this say Hello").';
