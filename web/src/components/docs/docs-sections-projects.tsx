@@ -32,6 +32,13 @@ export const PROJECT_SECTIONS: DocsSection[] = [
             'The edit runs on the server: close the tab and it goes on; open My Projects or the workspace again to follow it.',
           ]}
         />
+        <H3>Point at it</H3>
+        <P>
+          Click <Ui>Select</Ui> on the preview's toolbar, then click (on a phone, tap) the element you want to change: the preview outlines the element under the pointer with the name of its
+          component, and the box under the views says which element it is and where it was written, such as “Editing &lt;h1&gt; in src/components/Hero.tsx:12”. Type what it should become (“Make this
+          say Hello”) and <Ui>Apply</Ui>: the agent is shown that file first and told which element you meant. The marks that tell the preview where each element was written exist only in your
+          preview, never in your files, your ZIP, your versions or a shared app.
+        </P>
         <H3>Only what you asked, or nothing</H3>
         <List
           items={[
