@@ -3,9 +3,11 @@
 // without Vite's error overlay. An import of a project file the agent has not written yet resolves to
 // a calm "writing…" placeholder (each imported name renders it, and a read of it gives it again), so
 // the app renders from its first files; when a file lands, the page reloads with it once its current load is done.
+// The platform's source tags (.forge-source-tags.mjs, copied in beside it) mark each element with where it was written.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigFromFile, mergeConfig } from 'vite';
+import { sourceTags } from './.forge-source-tags.mjs';
 
 const PREFIX = '\0forge-not-written:';
 const APP_PORT = Number('__APP_PORT__');
@@ -172,7 +174,7 @@ export default async (env) => {
   return mergeConfig(loaded?.config ?? {}, {
     clearScreen: false,
     optimizeDeps: { include: dependenciesToBundle() },
-    plugins: [notWrittenYet()],
+    plugins: [notWrittenYet(), sourceTags()],
     server: { host: '0.0.0.0', port: APP_PORT, strictPort: true, allowedHosts: true, hmr: { overlay: false } },
   });
 };

@@ -242,11 +242,19 @@ describe('the fast path of an edit', () => {
     const built = parsedEvents((await readSse(`${t.baseUrl}/api/projects/quick/build`, { Cookie: alice }, 'POST')).events);
     const previewUrl = (built.find((e) => e.type === 'result') as { data: { previewUrl: string } }).data.previewUrl;
 
-    const shows = async (text: string) => {
+    const servedScript = async () => {
       const page = await previewGet(previewUrl, '/');
       const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
-      return script !== undefined && (await previewGet(previewUrl, script)).body.includes(text);
+      return script === undefined ? '' : (await previewGet(previewUrl, script)).body;
     };
+    const shows = async (text: string) => (await servedScript()).includes(text);
+    /** The source tag the platform's build gives the heading: its file, line and column as saved, and its component. */
+    const headingTag = async () => {
+      const lines = (await bytes('quick'))['src/App.tsx']!.toString('utf8').split('\n');
+      const line = lines.findIndex((text) => text.includes('<h1>'));
+      return `"data-forge-loc":\`src/App.tsx:${line + 1}:${lines[line]!.indexOf('<h1>') + 1}:App\``;
+    };
+    expect(await servedScript()).toContain(await headingTag());
     for (const heading of ['Fast one', 'Fast two']) {
       fake.script(stream(edit('src/App.tsx', `      <h1>${heading === 'Fast one' ? 'Quick' : 'Fast one'}</h1>`, `      <h1>${heading}</h1>`)));
       const result = await runEdit('quick', `Call the heading ${heading}`);
@@ -256,6 +264,8 @@ describe('the fast path of an edit', () => {
       expect(paths).toEqual([expect.stringMatching(/^⚡ Bundled the change into the running preview in \d+\.\d s$/)]);
       expect(result.events).toContainEqual({ type: 'preview', previewUrl });
       expect(await shows(heading)).toBe(true);
+      // The watcher builds with the platform's config too: the source tags stay.
+      expect(await servedScript()).toContain(await headingTag());
     }
 
     // A change the watcher cannot bundle is never passed off as shown: the full build says why.

@@ -105,6 +105,8 @@ export const LIVE_PREVIEW_INPUTS: Record<string, string> = {
   'package.json': 'api/templates/v2/base/package.json',
   'vite.config.ts': 'api/templates/v2/base/vite.config.ts',
   'live-vite.config.mjs': 'api/sandbox-files/live-vite.config.mjs',
+  // The live config loads it: the image's pre-bundling runs the live config, so it needs it beside it.
+  'source-tags.mjs': 'api/sandbox-files/source-tags.mjs',
 };
 
 export function sandboxRecipeHash(recipeDir: string): string {

@@ -4,7 +4,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer, g
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it, jest } from '@jest/globals';
 import { loadConfig } from '../config/app-config.js';
 import type { SandboxesService } from '../sandboxes/sandboxes.service.js';
@@ -195,6 +195,70 @@ describe('PreviewProxy pages', () => {
       let body = '';
       for await (const chunk of answer as AsyncIterable<Buffer>) body += chunk.toString();
       expect(body).toMatch(/^<html><head><script data-forge-preview-reporter>.*<\/script><\/head><body>packed<\/body><\/html>$/s);
+    } finally {
+      close();
+    }
+  });
+});
+
+describe('PreviewProxy source tags', () => {
+  const TAGGED = 'x(`h1`,{"data-forge-loc":`src/App.tsx:2:10:App`,className:`big`});';
+
+  /** The proxy in front of an app serving TAGGED at /app.js (gzipped when asked), as a running preview and as its share. */
+  async function proxyToTaggedApp() {
+    const asked: Array<string | undefined> = [];
+    const app = createServer((req, res) => {
+      asked.push(req.headers['accept-encoding']);
+      const gzip = /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
+      const body = gzip ? gzipSync(TAGGED) : Buffer.from(TAGGED);
+      res.writeHead(200, { 'content-type': 'text/javascript', 'content-length': body.length, ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      res.end(body);
+    });
+    app.listen(0, '127.0.0.1');
+    await once(app, 'listening');
+    const { sut, mocks } = setup();
+    const previewId = randomId();
+    const shareId = randomId(26);
+    const running = { projectId: 'project-1', previewId, state: 'running', builtAt: new Date() };
+    mocks.sandboxes.findByPreviewId.mockResolvedValue(running as never);
+    mocks.sandboxes.find.mockResolvedValue(running);
+    mocks.shares.projectIdOf.mockResolvedValue('project-1');
+    mocks.sandboxes.target.mockResolvedValue(`http://127.0.0.1:${(app.address() as AddressInfo).port}` as never);
+    const front = createServer((req, res) => sut.handle(req, res, () => res.end()));
+    front.listen(0, '127.0.0.1');
+    await once(front, 'listening');
+    const port = (front.address() as AddressInfo).port;
+    const fetchScript = (label: string) =>
+      new Promise<{ headers: IncomingMessage['headers']; body: string }>((resolve, reject) =>
+        get({ port, path: '/app.js', headers: { host: `${label}.preview.localhost:3000`, 'sec-fetch-dest': 'script', 'accept-encoding': 'gzip' } }, async (answer) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of answer as AsyncIterable<Buffer>) chunks.push(chunk);
+          const raw = Buffer.concat(chunks);
+          resolve({ headers: answer.headers, body: answer.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString() : raw.toString() });
+        }).on('error', reject),
+      );
+    const close = () => {
+      front.closeAllConnections();
+      front.close();
+      app.closeAllConnections();
+      app.close();
+      sut.onModuleDestroy();
+    };
+    return { asked, fetchScript, previewId, shareId, close };
+  }
+
+  it("answers a share's scripts without the tags, asked of the app uncompressed, and the owner's as they are", async () => {
+    const { asked, fetchScript, previewId, shareId, close } = await proxyToTaggedApp();
+    try {
+      const shared = await fetchScript(shareId);
+      expect(shared.body).toBe('x(`h1`,{className:`big`});');
+      expect(shared.headers['content-length']).toBeUndefined();
+      expect(shared.headers['content-encoding']).toBeUndefined();
+      expect(asked[0]).toBeUndefined();
+
+      const owners = await fetchScript(previewId);
+      expect(owners.body).toBe(TAGGED);
+      expect(asked[1]).toBe('gzip');
     } finally {
       close();
     }

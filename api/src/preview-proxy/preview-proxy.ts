@@ -17,6 +17,7 @@ import { errorReporterScript } from './error-reporter.js';
 import { hostOnlyCookies } from './preview-cookies.js';
 import { type PreviewPage, previewPage } from './preview-pages.js';
 import { HeldPages, ReporterInjector } from './reporter-injector.js';
+import { SourceTagStripper, isScriptResponse } from './source-tag-stripper.js';
 
 const PREVIEW_ID = /^[a-z2-7]{20}$/;
 /** How long a preview's route is trusted before the database and Docker are asked again. */
@@ -63,6 +64,8 @@ export class PreviewProxy implements OnModuleDestroy {
   private readonly heldPages = new HeldPages();
   /** Page requests whose answer this proxy writes itself, with the error reporter in it. */
   private readonly documents = new WeakSet<IncomingMessage>();
+  /** Requests of a share's public app: their scripts are answered without the source tags of select-to-edit. */
+  private readonly shareRequests = new WeakSet<IncomingMessage>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -74,7 +77,7 @@ export class PreviewProxy implements OnModuleDestroy {
     this.reporter = Buffer.from(errorReporterScript(config.publicUrl));
     this.proxy.on('proxyRes', (proxyRes, req, res) => {
       proxyRes.headers['set-cookie'] = hostOnlyCookies(proxyRes.headers['set-cookie']);
-      if (this.documents.has(req)) this.answerDocument(proxyRes, res);
+      if (this.documents.has(req) || this.shareRequests.has(req)) this.answer(proxyRes, req, res);
     });
     // A failed upstream must answer the visitor, never crash the process or leak the socket.
     this.proxy.on('error', (err, req, target) => {
@@ -130,14 +133,17 @@ export class PreviewProxy implements OnModuleDestroy {
         if (route.kind === 'proxy') {
           outcome = 'proxied';
           this.sandboxes.recordVisit(route.projectId);
-          if (SHARE_ID_PATTERN.test(previewId)) this.trackShareConnection(previewId, req.socket, res);
-          const document = isDocumentRequest(req);
-          if (document) {
-            this.documents.add(req);
-            // The page is rewritten here, so it must come uncompressed.
-            delete req.headers['accept-encoding'];
+          const share = SHARE_ID_PATTERN.test(previewId);
+          if (share) {
+            this.trackShareConnection(previewId, req.socket, res);
+            // The sandbox's builds tag elements for the owner's select-to-edit; a share's scripts go out without them.
+            this.shareRequests.add(req);
           }
-          this.proxy.web(req, res, { target: route.target, selfHandleResponse: document });
+          const document = isDocumentRequest(req);
+          if (document) this.documents.add(req);
+          // A page is rewritten here, and so is any script of a share: they must come uncompressed.
+          if (document || share) delete req.headers['accept-encoding'];
+          this.proxy.web(req, res, { target: route.target, selfHandleResponse: document || share });
         } else {
           outcome = 'page';
           sendPage(res, route.page);
@@ -171,10 +177,11 @@ export class PreviewProxy implements OnModuleDestroy {
   }
 
   /**
-   * A page's answer with the error reporter put in as it streams through when it is HTML (unpacked
-   * if it came compressed all the same); anything else as it came.
+   * A page's answer with the error reporter put in as it streams through when it is HTML, and a share's
+   * script with the source tags taken out as it streams through (either unpacked if it came compressed
+   * all the same); anything else as it came.
    */
-  private answerDocument(proxyRes: IncomingMessage, res: ServerResponse): void {
+  private answer(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse): void {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(proxyRes.headers)) if (value !== undefined && !NOT_COPIED.has(name)) headers[name] = value;
     const status = proxyRes.statusCode ?? 502;
@@ -182,10 +189,24 @@ export class PreviewProxy implements OnModuleDestroy {
       .trim()
       .toLowerCase();
     const decoder = encoding === 'identity' ? null : DECODERS[encoding];
-    const html = /^text\/html/i.test(String(proxyRes.headers['content-type'] ?? '')) && status !== 204 && status !== 304 && decoder !== undefined;
+    const hasBody = status !== 204 && status !== 304;
+    const html = this.documents.has(req) && /^text\/html/i.test(String(proxyRes.headers['content-type'] ?? '')) && hasBody && decoder !== undefined;
+    const script = this.shareRequests.has(req) && !html && isScriptResponse(proxyRes.headers['content-type']) && hasBody;
     const done = (err: Error | null | undefined) => {
       if (err) res.destroy();
     };
+    if (script) {
+      // Packed in a way this cannot unpack, its tags could not be taken out: it is not served.
+      if (decoder === undefined) {
+        proxyRes.resume();
+        return sendPage(res, 'unreachable');
+      }
+      delete headers['content-encoding'];
+      res.writeHead(status, headers);
+      if (decoder) pipeline(proxyRes, decoder(), new SourceTagStripper(), res, done);
+      else pipeline(proxyRes, new SourceTagStripper(), res, done);
+      return;
+    }
     if (!html) {
       if (proxyRes.headers['content-length']) headers['content-length'] = proxyRes.headers['content-length'];
       res.writeHead(status, headers);

@@ -8,6 +8,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { PackageRegistryService } from './package-registry.service.js';
 import type { SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { LIVE_CONFIG, LIVE_CONFIG_FILE, SandboxLiveService } from './sandbox-live.service.js';
+import { SOURCE_TAGS_FILE } from './sandbox-platform-files.js';
 import type { SandboxNodesService } from './sandbox-nodes.service.js';
 import type { SandboxWorkspaceService } from './sandbox-workspace.service.js';
 
@@ -100,7 +101,7 @@ describe('SandboxLiveService', () => {
       'copy package.json,src/main.tsx,index.html',
       'install',
       'copy vite.config.ts',
-      `copy ${LIVE_CONFIG_FILE}`,
+      `copy ${SOURCE_TAGS_FILE},${LIVE_CONFIG_FILE}`,
       // The image's pre-bundled template stack, so the first page does not wait for Vite to bundle it.
       'seed dependency bundles',
       `start node node_modules/vite/bin/vite.js --config ${LIVE_CONFIG_FILE}`,

@@ -9,6 +9,7 @@ import { withTimeLimit } from './sandbox-scripts.js';
 import { PackageRegistryService } from './package-registry.service.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
+import { BUILD_PLATFORM_FILES, SOURCE_TAGS_FILE } from './sandbox-platform-files.js';
 import { SandboxWorkspaceService } from './sandbox-workspace.service.js';
 
 /** The dev server's config (api/sandbox-files/live-vite.config.mjs says what it does), beside the project's own. */
@@ -149,7 +150,11 @@ export class SandboxLiveService {
     void (async () => {
       if (!(await session.installed) || session.ended) return;
       const container = await session.container;
-      await this.copyFiles(container, [{ path: LIVE_CONFIG_FILE, content: Buffer.from(LIVE_CONFIG) }]);
+      // The live config loads the platform's source tags from beside it.
+      await this.copyFiles(container, [
+        { path: SOURCE_TAGS_FILE, content: BUILD_PLATFORM_FILES.get(SOURCE_TAGS_FILE)! },
+        { path: LIVE_CONFIG_FILE, content: Buffer.from(LIVE_CONFIG) },
+      ]);
       const seeded = await this.nodes
         .engine(container.nodeId)
         .exec(container.id, ['bash', '-c', SEED_DEPENDENCY_BUNDLES], { user: SANDBOX_USER, timeoutMs: COPY_TIMEOUT_MS, maxOutputBytes: 16 * 1024 });

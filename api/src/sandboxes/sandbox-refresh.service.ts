@@ -4,6 +4,7 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { SANDBOX_LOG_DIR, SANDBOX_PROJECT_DIR, SANDBOX_USER } from './container-spec.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { STOP_WATCHER, WATCH_PID } from './sandbox-scripts.js';
+import { BUILD_CONFIG_FILE, BUILD_PLATFORM_FILES, buildsWithPlainVite } from './sandbox-platform-files.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 
 /** What an edit changed, relative to the project. */
@@ -18,8 +19,6 @@ const WATCH_LOG = `${SANDBOX_LOG_DIR}/watch.log`;
 const WATCH_OUT = `${SANDBOX_LOG_DIR}/watch-dist`;
 /** The client code the watcher bundles; a change anywhere else (dependencies, config, server) needs a full build. */
 const CLIENT_FILE = /^(?:src\/.+|index\.html)$/;
-/** The only build script the watcher reproduces: the conventions' static and data apps use it. */
-const VITE_BUILD = /^\s*vite build\s*$/;
 /** How long a watcher has to start bundling a change; one that does not (a file outside the bundle) goes to a full build. */
 const REACTION_SECONDS = 5;
 const BUILD_TIMEOUT_SECONDS = 90;
@@ -79,6 +78,10 @@ export class SandboxRefreshService {
     pack.on('error', () => undefined);
     void (async () => {
       try {
+        // The watcher builds with the platform's config, as the full build did: the source tags stay.
+        for (const [path, content] of BUILD_PLATFORM_FILES) {
+          await new Promise<void>((resolve, reject) => pack.entry({ name: path, size: content.length, mode: 0o644, mtime: new Date() }, content, (err) => (err ? reject(err) : resolve())));
+        }
         for (const path of paths) {
           const content = await this.projects.readFileBytes(projectId, path);
           await new Promise<void>((resolve, reject) => pack.entry({ name: path, size: content.length, mode: 0o644, mtime: new Date() }, content, (err) => (err ? reject(err) : resolve())));
@@ -92,12 +95,9 @@ export class SandboxRefreshService {
   }
 
   private async buildsWithVite(projectId: string): Promise<boolean> {
-    try {
-      const pkg = JSON.parse((await this.projects.readFileBytes(projectId, 'package.json')).toString('utf8')) as { scripts?: Record<string, unknown> };
-      return typeof pkg.scripts?.build === 'string' && VITE_BUILD.test(pkg.scripts.build);
-    } catch {
-      return false;
-    }
+    // The watcher skips prebuild and postbuild hooks as it always has: it bundles the client code only.
+    const manifest = await this.projects.readFileBytes(projectId, 'package.json').catch(() => null);
+    return manifest !== null && buildsWithPlainVite(manifest.toString('utf8'), { hooks: true });
   }
 }
 
@@ -148,7 +148,7 @@ for path in "$@"; do rm -f -- "$path"; done
 if [ $running = 0 ]; then
   ${STOP_WATCHER}
   : > ${WATCH_LOG}
-  setsid bash -c 'echo $$ > ${WATCH_PID}; exec node node_modules/vite/bin/vite.js build --watch --outDir ${WATCH_OUT} --emptyOutDir >> ${WATCH_LOG} 2>&1' < /dev/null > /dev/null 2>&1 &
+  setsid bash -c 'echo $$ > ${WATCH_PID}; exec node node_modules/vite/bin/vite.js build --config ${BUILD_CONFIG_FILE} --watch --outDir ${WATCH_OUT} --emptyOutDir >> ${WATCH_LOG} 2>&1' < /dev/null > /dev/null 2>&1 &
 else
   # Success is claimed only for a bundle made after the change; no reaction leaves it to a full build.
   for i in $(seq ${REACTION_SECONDS * 50}); do since $size | grep -q 'build started' && break; sleep 0.02; done

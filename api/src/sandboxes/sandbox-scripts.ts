@@ -53,10 +53,11 @@ export function syncFilesScript(keep: readonly string[]): string {
 
 /**
  * Stops the app, then installs and builds within `limitSeconds` (exit code 124 past it), printing
- * everything and keeping a copy in the build log for operators.
+ * everything and keeping a copy in the build log for operators. `build` replaces the project's build
+ * script (the platform's own `vite build`; it holds no single quote).
  */
-export function buildScript(limitSeconds: number): string {
-  const steps = `node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} && node /opt/forge/bin/run-script.mjs build`;
+export function buildScript(limitSeconds: number, build = 'node /opt/forge/bin/run-script.mjs build'): string {
+  const steps = `node /opt/forge/bin/prepare-workspace.mjs ${SANDBOX_PROJECT_DIR} && ${build}`;
   return `${STOP_APP}; ${openFresh(BUILD_LOG, '3>')} && cd ${SANDBOX_PROJECT_DIR} && ` + `timeout -k 5 ${limitSeconds} bash -c '${steps}' 2>&1 | tee /dev/fd/3`;
 }
 

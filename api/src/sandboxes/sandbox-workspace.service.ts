@@ -10,6 +10,7 @@ import { SANDBOX_APP_PORT, SANDBOX_PROJECT_DIR, SANDBOX_USER, appNodeOptions, co
 import type { ExecResult } from './docker.driver.js';
 import { PackageRegistryService } from './package-registry.service.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
+import { BUILD_PLATFORM_FILES, TAGGED_VITE_BUILD, buildsWithPlainVite } from './sandbox-platform-files.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 import { APP_ALIVE, APP_LOG, BUILD_LOG, LOG_NOT_REGULAR, STOP_APP, buildScript, readLogCommand, startScript, syncFilesScript, withTimeLimit } from './sandbox-scripts.js';
 import { SandboxesRepository } from './sandboxes.repository.js';
@@ -61,17 +62,18 @@ export class SandboxWorkspaceService {
 
   /**
    * Copies the project's saved files into its container, replacing what was there but node_modules (and what `keep` names);
-   * `overrides` stand in for saved files (or add to them) in the copy only.
+   * `overrides` stand in for saved files (or add to them) in the copy only. The platform's build files
+   * (sandbox-platform-files.ts) go in beside them, in the container only.
    */
   async syncFiles(projectId: string, container: RunningContainer, { keep = ['node_modules'], overrides }: { keep?: string[]; overrides?: ReadonlyMap<string, string> } = {}): Promise<number> {
     const saved = await this.projects.filePaths(projectId);
-    const paths = [...new Set([...saved, ...(overrides?.keys() ?? [])])];
+    const paths = [...new Set([...saved, ...(overrides?.keys() ?? [])])].filter((path) => !BUILD_PLATFORM_FILES.has(path));
     const pack = tar.pack();
     // An engine that goes away mid-copy closes the pipe: the command's result says so, not a crash.
     pack.on('error', () => undefined);
     const packing = (async () => {
-      for (const path of paths) {
-        const override = overrides?.get(path);
+      for (const path of [...paths, ...BUILD_PLATFORM_FILES.keys()]) {
+        const override = BUILD_PLATFORM_FILES.get(path) ?? overrides?.get(path);
         const content = override === undefined ? await this.projects.readFileBytes(projectId, path) : Buffer.from(override);
         await new Promise<void>((resolve, reject) => {
           pack.entry({ name: path, size: content.length, mode: 0o644, uid: 1000, gid: 1000, mtime: new Date() }, content, (err) => (err ? reject(err) : resolve()));
@@ -88,14 +90,20 @@ export class SandboxWorkspaceService {
     return paths.length;
   }
 
-  /** Installs and builds the project in its container, streaming the output. */
+  /**
+   * Installs and builds the project in its container, streaming the output. A project whose build script
+   * is exactly `vite build` is built with the platform's config, which adds the source tags the owner's
+   * preview selects elements by.
+   */
   async runBuild(projectId: string, container: RunningContainer, onOutput: (chunk: string) => void): Promise<CommandResult> {
     const limit = this.config.builds.timeoutSeconds;
     const started = Date.now();
+    const manifest = await this.projects.readFileBytes(projectId, 'package.json').catch(() => null);
+    const build = manifest !== null && buildsWithPlainVite(manifest.toString('utf8')) ? TAGGED_VITE_BUILD : undefined;
     // Packages come from the registry proxy and pass the platform's policy (prepare-workspace.mjs applies it).
     const env = await this.registry.installEnvironment();
     // A build that leaves a process holding its output open never ends by itself: past its time the container stops.
-    const result = await this.run(container, ['bash', '-o', 'pipefail', '-c', buildScript(limit)], {
+    const result = await this.run(container, ['bash', '-o', 'pipefail', '-c', buildScript(limit, build)], {
       env,
       timeoutMs: limit * 1000 + BUILD_GRACE_MS,
       maxOutputBytes: BUILD_OUTPUT_LIMIT_BYTES,
