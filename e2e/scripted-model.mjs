@@ -34,7 +34,9 @@ export async function startScriptedModel({ port }) {
       }
       const event = (type, data) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      event('message_start', { message: { id: 'msg_scripted', type: 'message', role: 'assistant', model: 'scripted', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 1 } } });
+      event('message_start', {
+        message: { id: 'msg_scripted', type: 'message', role: 'assistant', model: 'scripted', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 1 } },
+      });
       event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
       event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
       event('content_block_stop', { index: 0 });

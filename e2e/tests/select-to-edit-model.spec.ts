@@ -1,6 +1,6 @@
 import { expect, saveProject, test } from '../fixtures/accounts';
 import { SCRIPTED_MODEL_PROJECT_PREFIX, lastUserText, modelRequests, queueModelAnswer } from '../fixtures/scripted-model';
-import { HERO_FILE, HERO_HEADING, HERO_HEADING_LINE, taggedAppFiles } from '../fixtures/tagged-app';
+import { HERO_FILE, HERO_HEADING, HERO_HEADING_LINE, heroAppFiles } from '../fixtures/hero-app';
 import { closeToasts, expectPreviewForward } from '../fixtures/workspace';
 
 // The same pick as select-to-edit.spec.ts, answered by a model through the real Anthropic SDK: the
@@ -8,7 +8,7 @@ import { closeToasts, expectPreviewForward } from '../fixtures/workspace';
 test('an edit aimed at a heading picked in the preview tells the model its file and line, shows that file first, and lands there', async ({ page, account }) => {
   test.setTimeout(300_000);
   const projectName = `${SCRIPTED_MODEL_PROJECT_PREFIX}select`;
-  await saveProject(account, projectName, taggedAppFiles());
+  await saveProject(account, projectName, heroAppFiles());
   await page.goto('/projects');
   await page.getByRole('article', { name: projectName }).getByRole('button', { name: 'Open Project' }).click();
   await expectPreviewForward(page, 180_000);
@@ -21,7 +21,7 @@ test('an edit aimed at a heading picked in the preview tells the model its file 
   await heading.click();
   await expect(page.getByTestId('edit-target')).toHaveText(`Editing <h1> in ${HERO_FILE}:${HERO_HEADING_LINE} · Hero`);
 
-  const line = taggedAppFiles()[HERO_FILE]!.split('\n')[HERO_HEADING_LINE - 1]!;
+  const line = heroAppFiles()[HERO_FILE]!.split('\n')[HERO_HEADING_LINE - 1]!;
   await queueModelAnswer(
     ['The selected heading now says Hello.', '', `<<<EDIT ${HERO_FILE}>>>`, '<<<SEARCH>>>', line, '<<<REPLACE>>>', line.replace(HERO_HEADING, 'Hello'), '<<<END EDIT>>>', ''].join('\n'),
   );
@@ -35,7 +35,9 @@ test('an edit aimed at a heading picked in the preview tells the model its file 
   const prompt = lastUserText(requests[0]!);
   expect(prompt).toContain('Make this say Hello');
   expect(prompt).toContain(`The person picked the <h1> element written in ${HERO_FILE} at line ${HERO_HEADING_LINE}, column 7`);
-  expect(prompt).toContain(`<h1 data-forge-loc="${HERO_FILE}:${HERO_HEADING_LINE}:7:Hero"`);
+  // The element as written in the file: the tags exist only in the sandbox's build, never in what the model reads.
+  expect(prompt).toContain(`<h1 className="mt-4 text-5xl font-extrabold tracking-tight">${HERO_HEADING}</h1>`);
+  expect(prompt).not.toContain('data-forge-loc');
   // The element's file is the first of the files shown.
   const files = prompt.slice(prompt.indexOf('## Every file of the project'));
   expect(files.indexOf(`<<<FILE ${HERO_FILE}>>>`)).toBeGreaterThan(0);

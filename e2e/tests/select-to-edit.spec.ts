@@ -1,11 +1,11 @@
 import { type Page } from '@playwright/test';
 import { type Account, expect, saveProject, test } from '../fixtures/accounts';
-import { HERO_FILE, HERO_HEADING, HERO_HEADING_LINE, taggedAppFiles } from '../fixtures/tagged-app';
+import { HERO_FILE, HERO_HEADING, HERO_HEADING_LINE, heroAppFiles } from '../fixtures/hero-app';
 import { closeToasts, expectPreviewForward } from '../fixtures/workspace';
 
 // Select mode: the preview outlines the element under the pointer; a click (a tap on a phone) aims
-// the edit box at the element's source, and the request goes to the edit with that target. Until the
-// platform's tagging plugin lands, the app's JSX carries the tags by hand (fixtures/tagged-app.ts).
+// the edit box at the element's source, and the request goes to the edit with that target. The source
+// tags are the platform's tagging plugin's, in the sandbox's build of an app whose files carry none.
 
 const isMobile = () => test.info().project.name === 'mobile';
 
@@ -16,8 +16,8 @@ const FORGED = {
   element: { target: { file: 'src/App.tsx', line: 5, column: 5 }, tagName: 'main', component: 'App', text: 'forged' },
 };
 
-async function openTaggedApp(page: Page, account: Account, projectName: string) {
-  await saveProject(account, projectName, taggedAppFiles());
+async function openHeroApp(page: Page, account: Account, projectName: string) {
+  await saveProject(account, projectName, heroAppFiles());
   await page.goto('/projects');
   await page.getByRole('article', { name: projectName }).getByRole('button', { name: 'Open Project' }).click();
   await expectPreviewForward(page, 180_000);
@@ -36,7 +36,7 @@ async function fileLines(account: Account, projectName: string, path: string): P
 test('select the heading in the preview, ask "Make this say Hello": the offline agent changes that element at its file and line; forged selections open nothing', async ({ page, account }) => {
   test.setTimeout(300_000);
   const projectName = `select-${test.info().project.name}`;
-  const preview = await openTaggedApp(page, account, projectName);
+  const preview = await openHeroApp(page, account, projectName);
   const heading = preview.getByRole('heading', { name: HERO_HEADING });
   const selectToggle = page.getByRole('button', { name: 'Select', exact: true });
   const target = page.getByTestId('edit-target');
@@ -49,7 +49,14 @@ test('select the heading in the preview, ask "Make this say Hello": the offline 
     frame.src = `data:text/html,${encodeURIComponent(`<script>parent.postMessage(${JSON.stringify(data)}, "*"); document.title = "posted";</script>`)}`;
     document.body.append(frame);
   }, FORGED);
-  await expect.poll(() => page.frames().find((frame) => frame.url().startsWith('data:'))?.title()).toBe('posted');
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((frame) => frame.url().startsWith('data:'))
+        ?.title(),
+    )
+    .toBe('posted');
   // Both messages were delivered by now (a posted message is the next task); give the workspace a moment anyway.
   await page.waitForTimeout(200);
   await expect(target).toHaveCount(0);

@@ -53,7 +53,10 @@ export async function benchSelect() {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LLM_PROVIDER: 'offline', DATABASE_URL: '', PUBLIC_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   let signedUp = false;
   try {
