@@ -128,7 +128,8 @@ function VersionItem({ version, latest, selected, onSelect }: { version: Project
         selected ? 'border-primary/50 bg-primary/10' : 'border-border bg-surface hover:border-border-strong hover:bg-surface-2',
       )}
     >
-      <span className="flex items-center gap-2">
+      {/* Wraps on a phone: the kind, Current and Data badges and the time do not fit one line there. */}
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Badge tone={version.kind === 'edit' ? 'primary' : version.kind === 'fix' ? 'warning' : 'neutral'}>{KIND_LABELS[version.kind]}</Badge>
         {latest && <Badge tone="accent">Current</Badge>}
         {version.data && (
