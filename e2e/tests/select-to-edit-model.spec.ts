@@ -1,21 +1,15 @@
-import { expect, saveProject, test } from '../fixtures/accounts';
+import { expect, test } from '../fixtures/accounts';
 import { SCRIPTED_MODEL_PROJECT_PREFIX, lastUserText, modelRequests, queueModelAnswer } from '../fixtures/scripted-model';
-import { HERO_FILE, HERO_HEADING, HERO_HEADING_LINE, heroAppFiles } from '../fixtures/hero-app';
-import { closeToasts, expectPreviewForward } from '../fixtures/workspace';
+import { HERO_FILE, HERO_HEADING, HERO_HEADING_LINE, heroAppFiles, openHeroApp } from '../fixtures/hero-app';
+import { expectPreviewForward } from '../fixtures/workspace';
 
 // The same pick as select-to-edit.spec.ts, answered by a model through the real Anthropic SDK: the
 // request it receives names the element's file and line and shows that file first.
 test('an edit aimed at a heading picked in the preview tells the model its file and line, shows that file first, and lands there', async ({ page, account }) => {
   test.setTimeout(300_000);
   const projectName = `${SCRIPTED_MODEL_PROJECT_PREFIX}select`;
-  await saveProject(account, projectName, heroAppFiles());
-  await page.goto('/projects');
-  await page.getByRole('article', { name: projectName }).getByRole('button', { name: 'Open Project' }).click();
-  await expectPreviewForward(page, 180_000);
-  await closeToasts(page);
-  const preview = page.frameLocator('iframe[title="Live preview"]');
+  const preview = await openHeroApp(page, account, projectName);
   const heading = preview.getByRole('heading', { name: HERO_HEADING });
-  await expect(heading).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Select', exact: true }).click();
   await heading.click();

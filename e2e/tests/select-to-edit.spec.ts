@@ -1,7 +1,6 @@
-import { type Page } from '@playwright/test';
-import { type Account, expect, saveProject, test } from '../fixtures/accounts';
-import { HERO_FILE, HERO_HEADING, HERO_HEADING_LINE, heroAppFiles } from '../fixtures/hero-app';
-import { closeToasts, expectPreviewForward } from '../fixtures/workspace';
+import { type Account, expect, test } from '../fixtures/accounts';
+import { HERO_FILE, HERO_HEADING, HERO_HEADING_LINE, openHeroApp } from '../fixtures/hero-app';
+import { expectPreviewForward } from '../fixtures/workspace';
 
 // Select mode: the preview outlines the element under the pointer; a click (a tap on a phone) aims
 // the edit box at the element's source, and the request goes to the edit with that target. The source
@@ -15,17 +14,6 @@ const FORGED = {
   type: 'element-selected',
   element: { target: { file: 'src/App.tsx', line: 5, column: 5 }, tagName: 'main', component: 'App', text: 'forged' },
 };
-
-async function openHeroApp(page: Page, account: Account, projectName: string) {
-  await saveProject(account, projectName, heroAppFiles());
-  await page.goto('/projects');
-  await page.getByRole('article', { name: projectName }).getByRole('button', { name: 'Open Project' }).click();
-  await expectPreviewForward(page, 180_000);
-  await closeToasts(page);
-  const preview = page.frameLocator('iframe[title="Live preview"]');
-  await expect(preview.getByRole('heading', { name: HERO_HEADING })).toBeVisible({ timeout: 30_000 });
-  return preview;
-}
 
 async function fileLines(account: Account, projectName: string, path: string): Promise<string[]> {
   const res = await account.api.get(`/api/projects/${projectName}/file/${path}`);
