@@ -37,11 +37,5 @@ export function buildsWithPlainVite(packageJson: string, { hooks = false }: { ho
   }
 }
 
-/**
- * Vite's arguments for the platform's config: Node imports it as it is (it is plain ESM) rather than
- * Vite bundling it first, which keeps the tagged build as quick to start as the project's own.
- */
-export const BUILD_CONFIG_ARGS = `--config ${BUILD_CONFIG_FILE} --configLoader native`;
-
 /** `vite build` with the platform's config, printing what `npm run build` would print first. */
-export const TAGGED_VITE_BUILD = `printf "\\n> build\\n> vite build\\n\\n" && node node_modules/vite/bin/vite.js build ${BUILD_CONFIG_ARGS}`;
+export const TAGGED_VITE_BUILD = `printf "\\n> build\\n> vite build\\n\\n" && node node_modules/vite/bin/vite.js build --config ${BUILD_CONFIG_FILE}`;

@@ -4,7 +4,7 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { SANDBOX_LOG_DIR, SANDBOX_PROJECT_DIR, SANDBOX_USER } from './container-spec.js';
 import { SandboxNodesService } from './sandbox-nodes.service.js';
 import { STOP_WATCHER, WATCH_PID } from './sandbox-scripts.js';
-import { BUILD_CONFIG_ARGS, BUILD_PLATFORM_FILES, buildsWithPlainVite } from './sandbox-platform-files.js';
+import { BUILD_CONFIG_FILE, BUILD_PLATFORM_FILES, buildsWithPlainVite } from './sandbox-platform-files.js';
 import { type RunningContainer, SandboxLifecycleService } from './sandbox-lifecycle.service.js';
 
 /** What an edit changed, relative to the project. */
@@ -148,7 +148,7 @@ for path in "$@"; do rm -f -- "$path"; done
 if [ $running = 0 ]; then
   ${STOP_WATCHER}
   : > ${WATCH_LOG}
-  setsid bash -c 'echo $$ > ${WATCH_PID}; exec node node_modules/vite/bin/vite.js build ${BUILD_CONFIG_ARGS} --watch --outDir ${WATCH_OUT} --emptyOutDir >> ${WATCH_LOG} 2>&1' < /dev/null > /dev/null 2>&1 &
+  setsid bash -c 'echo $$ > ${WATCH_PID}; exec node node_modules/vite/bin/vite.js build --config ${BUILD_CONFIG_FILE} --watch --outDir ${WATCH_OUT} --emptyOutDir >> ${WATCH_LOG} 2>&1' < /dev/null > /dev/null 2>&1 &
 else
   # Success is claimed only for a bundle made after the change; no reaction leaves it to a full build.
   for i in $(seq ${REACTION_SECONDS * 50}); do since $size | grep -q 'build started' && break; sleep 0.02; done

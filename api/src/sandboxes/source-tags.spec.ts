@@ -12,7 +12,7 @@ import { parseAst, transformWithOxc } from 'vite';
 import { SOURCE_TAG_ATTRIBUTE, parseSourceTag } from '@forge/protocol/source-tags';
 import { SourceTagStripper } from '../preview-proxy/source-tag-stripper.js';
 import { tagSource } from '../../sandbox-files/source-tags.mjs';
-import { BUILD_CONFIG_ARGS, BUILD_PLATFORM_FILES } from './sandbox-platform-files.js';
+import { BUILD_CONFIG_FILE, BUILD_PLATFORM_FILES } from './sandbox-platform-files.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
@@ -128,7 +128,7 @@ describe('source tags plugin', () => {
       writeFileSync(join(project, 'index.html'), `<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>\n`);
       writeFileSync(join(project, 'src', 'App.tsx'), `export function App() {\n  return <main><h1 className="big">Hi</h1><hr /></main>;\n}\n`);
       writeFileSync(join(project, 'src', 'main.tsx'), `import { createRoot } from 'react-dom/client';\nimport { App } from './App';\ncreateRoot(document.getElementById('root')!).render(<App />);\n`);
-      await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...BUILD_CONFIG_ARGS.split(' '), '--logLevel', 'warn'], { cwd: project, env: { ...process.env, NODE_ENV: '' } });
+      await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', BUILD_CONFIG_FILE, '--logLevel', 'warn'], { cwd: project, env: { ...process.env, NODE_ENV: '' } });
       const assets = join(project, 'out', 'assets');
       const bundle = readFileSync(
         join(
