@@ -22,7 +22,7 @@ let stranger: string;
 const blog = planProject('A food blog called Fork Notes with recipes and comments', 'fork-notes').files;
 
 beforeAll(async () => {
-  t = await startTestApp({ SANDBOX_MEMORY_MB: '768', BUILD_CONCURRENCY: '2', AUTOFIX_MAX_ATTEMPTS: '0', PROJECT_DATABASE_SNAPSHOT_MB: '1' });
+  t = await startTestApp({ SANDBOX_MEMORY_MB: '768', BUILD_CONCURRENCY: '2', AUTOFIX_MAX_ATTEMPTS: '0', PROJECT_DATABASE_SNAPSHOT_MB: '1', PROJECT_DATABASE_SNAPSHOTS_KEPT: '2' });
   port = (t.app.getHttpServer().address() as { port: number }).port;
   owner = (await signUp(t.http)).cookie;
   stranger = (await signUp(t.http)).cookie;
@@ -256,6 +256,18 @@ describe('the blog blueprint with its own database', () => {
       expect(latest).toMatchObject({ kind: 'save', data: null, dataNote: 'Data not kept: its data is over the 1 MB a restore point keeps' });
       expect(readdirSync(join(t.dataDir, 'database-snapshots', projectId)).filter((name) => !name.endsWith('.gz'))).toEqual([]);
       await asProject(projectId, (client) => client.query("UPDATE posts SET body = 'Short again' WHERE id = 1"));
+    }, 120_000);
+
+    it('keeps the newest snapshots only (PROJECT_DATABASE_SNAPSHOTS_KEPT, 2 here), and says so on the older versions', async () => {
+      const folder = join(t.dataDir, 'database-snapshots', projectId);
+      for (const line of ['Two.', 'Three.']) await save('fork-notes', { ...blog, 'README.md': `# Fork Notes\n\n${line}\n` });
+      const { versions } = (await t.http.get('/api/projects/fork-notes/versions').set('Cookie', owner).expect(200)).body as VersionListResponse;
+      const withData = versions.filter((version) => version.data !== null);
+      expect(withData.map((version) => version.id)).toEqual(versions.slice(0, 2).map((version) => version.id));
+      expect(readdirSync(folder).sort()).toEqual(withData.map((version) => `${version.id}.gz`).sort());
+      // The edit's and the restore's snapshots went; their versions say why.
+      expect(versions.find((version) => version.id === pointId)).toMatchObject({ data: null, dataNote: 'Data no longer kept: only the newest 2 versions keep theirs' });
+      await t.http.post(`/api/projects/fork-notes/versions/${pointId}/restore`).set('Cookie', owner).send({ withData: true }).expect(409);
     }, 120_000);
   });
 });
